@@ -13,10 +13,15 @@ from companion.scorers.rules import RuleError
 FORMATS = "formats.md"
 
 
-def read_scenario(stream) -> dict:
-    """Parse a scenario file; anything but a JSON object is a RuleError."""
+def read_scenario(path: str) -> dict:
+    """Parse the scenario file at ``path`` (``-``: standard input); anything but a JSON object is a
+    RuleError."""
     try:
-        data = json.loads(stream.read())
+        raw = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
+    except OSError as err:
+        raise RuleError(f"cannot read the scenario {path!r}: {err.strerror}", FORMATS) from None
+    try:
+        data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise RuleError(f"the scenario is not JSON: {err}", FORMATS) from None
     if not isinstance(data, dict):
@@ -24,10 +29,10 @@ def read_scenario(stream) -> dict:
     return data
 
 
-def answer(stream, engine) -> None:
-    """Run ``engine`` (a dict -> dict function) on the scenario in ``stream`` and print the JSON."""
+def answer(path: str, engine) -> None:
+    """Run ``engine`` (a dict -> dict function) on the scenario at ``path`` and print the JSON answer."""
     try:
-        result = engine(read_scenario(stream))
+        result = engine(read_scenario(path))
     except RuleError as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(2)

@@ -1,0 +1,119 @@
+"""The board profile (``spec/liberte-board.md``): what the printed board says and the rulebook does not.
+
+Nobody has published which provinces carry a fleur-de-lis or VPs, so the companion never invents
+them: a profile lists what the table read off its own board. The default knows only the rulebook's
+facts: 1 Normandie, 8 Île de France (Paris) and the battle of Valmy's 4 VP in turn 2.
+"""
+from dataclasses import dataclass, field
+
+from companion.scorers.liberte.checks import expect, whole_number
+from companion.scorers.rules import RuleError
+
+PROVINCES = tuple(range(1, 28))
+"""27 provinces, resolved in number order (LIB-ELEC-1)."""
+PARIS = 8
+BATTLE_TURNS = (2, 3, 4)
+FLEUR_DE_LIS_IN_REVIEWS, VP_PROVINCES_IN_REVIEWS = 14, 4
+"""The counts public reviews give; shown as hints, never enforced (liberte-board.md)."""
+
+
+@dataclass(frozen=True)
+class Province:
+    number: int
+    name: str | None = None
+    fleur_de_lis: bool = False
+    vp: int = 0
+    paris: bool = False
+
+    @property
+    def label(self) -> str:
+        """``8 Île de France``, or just the number for a province the profile does not name."""
+        return f"{self.number} {self.name}" if self.name else str(self.number)
+
+
+@dataclass(frozen=True)
+class BoardProfile:
+    name: str
+    provinces: dict = field(default_factory=dict)  # number -> Province, all 27
+    battle_vp: dict = field(default_factory=dict)  # turn -> VPs or None (not yet read off the board)
+
+    @property
+    def paris(self) -> int:
+        return next(n for n, p in self.provinces.items() if p.paris)
+
+    @property
+    def fleur_de_lis(self) -> list:
+        """The counter-revolution provinces (LIB-CR-1); empty until the table marks them."""
+        return [n for n, p in self.provinces.items() if p.fleur_de_lis]
+
+    def as_json(self) -> dict:
+        provinces = {}
+        for number, province in self.provinces.items():
+            entry = {"name": province.name, "fleur_de_lis": province.fleur_de_lis or None,
+                     "vp": province.vp or None, "paris": province.paris or None}
+            entry = {key: value for key, value in entry.items() if value is not None}
+            if entry:
+                provinces[str(number)] = entry
+        return {"name": self.name, "provinces": provinces,
+                "battle_vp": {str(turn): vp for turn, vp in self.battle_vp.items()}}
+
+
+def province_number(key, where: str) -> int:
+    """A province key as the formats give it ("1".."27"); anything else is refused (LIB-ELEC-1)."""
+    text = str(key)
+    if not text.isdigit() or int(text) not in PROVINCES:
+        raise RuleError(f"{where}: unknown province {key!r}; provinces are numbered 1 to 27", "LIB-ELEC-1")
+    return int(text)
+
+
+def read_profile(data) -> BoardProfile:
+    """Validate a board profile in the form of liberte-board.md; raises RuleError."""
+    expect(isinstance(data, dict), "map: a board profile must be a JSON object", "LIB-ELEC-1")
+    provinces = data.get("provinces") or {}
+    expect(isinstance(provinces, dict), "map.provinces must map province numbers to objects", "LIB-ELEC-1")
+    read = {number: Province(number) for number in PROVINCES}
+    for key, entry in provinces.items():
+        number = province_number(key, "map.provinces")
+        read[number] = _read_province(number, entry)
+    paris = [n for n, p in read.items() if p.paris]
+    expect(len(paris) <= 1, f"map: provinces {paris} are all marked Paris; there is one", "LIB-ELEC-6")
+    if not paris:
+        read[PARIS] = _with(read[PARIS], paris=True)
+    return BoardProfile(str(data.get("name") or "Liberté"), read, _read_battle_vp(data.get("battle_vp")))
+
+
+def _read_province(number, entry) -> Province:
+    where = f"map province {number}"
+    expect(isinstance(entry, dict), f"{where}: must be an object", "LIB-ELEC-1")
+    name = entry.get("name") or DEFAULT_NAMES.get(number)
+    expect(name is None or isinstance(name, str), f"{where}: name must be text", "LIB-ELEC-1")
+    fleur = entry.get("fleur_de_lis", False)
+    expect(isinstance(fleur, bool), f"{where}: fleur_de_lis must be true or false", "LIB-CR-1")
+    vp = whole_number(entry.get("vp") or 0, f"{where}: vp", "LIB-ELEC-8", 0, 2)
+    paris = entry.get("paris", False)
+    expect(isinstance(paris, bool), f"{where}: paris must be true or false", "LIB-ELEC-6")
+    return Province(number, name, fleur, vp, paris)
+
+
+def _read_battle_vp(data) -> dict:
+    battle_vp = {turn: None for turn in BATTLE_TURNS}
+    if data is None:
+        return battle_vp
+    expect(isinstance(data, dict), "map.battle_vp must map turns 2-4 to VPs", "LIB-BAT-1")
+    for key, vp in data.items():
+        turn = int(key) if str(key).isdigit() else None
+        expect(turn in BATTLE_TURNS, f"map.battle_vp: no battle in turn {key!r}; battles are in turns 2-4", "LIB-BAT-1")
+        battle_vp[turn] = None if vp is None else whole_number(vp, f"map.battle_vp[{turn}]", "LIB-BAT-1", 0, 20)
+    return battle_vp
+
+
+def _with(province: Province, **changes) -> Province:
+    return Province(**{**province.__dict__, **changes})
+
+
+DEFAULT_NAMES = {1: "Normandie", 8: "Île de France"}
+DEFAULT_PROFILE = read_profile({
+    "name": "Liberté (the rulebook's facts only)",
+    "provinces": {"1": {"name": "Normandie"}, "8": {"name": "Île de France", "paris": True}},
+    "battle_vp": {"2": 4, "3": None, "4": None},
+})

@@ -1,0 +1,52 @@
+"""Factions, blocks and cards: the pieces every Liberté rule talks about."""
+from dataclasses import dataclass
+
+RED, WHITE, BLUE = "red", "white", "blue"
+FACTIONS = (RED, WHITE, BLUE)
+FACTION_NAMES = {RED: "Radicals", WHITE: "Royalists", BLUE: "Moderates"}
+BOX = {BLUE: 28, WHITE: 24, RED: 30}
+"""Faction blocks in the box (LIB-PLACE-4)."""
+SET_ASIDE_IN_TURN_1 = 2
+"""Blocks of each colour set aside on the turn track during turn 1 (LIB-PLACE-4, LIB-TURN-2)."""
+DISPLAY_LIMIT, DISPLAY_LIMIT_WITH_SANS_CULOTTES = 4, 5
+
+
+@dataclass(frozen=True)
+class Card:
+    """A Club or Personality card: ``value`` blocks of ``faction`` colour printed on it."""
+
+    faction: str
+    value: int
+    id: str | None = None
+    general: bool = False
+    sans_culottes: bool = False
+    cannon: bool = False
+    kind: str | None = None  # "club" or "personality", where the table says
+
+    @property
+    def label(self) -> str:
+        """How the log names the card: ``marat (red 3)``."""
+        name = f"{self.id} " if self.id else ""
+        general = " General" if self.general else ""
+        return f"{name}({self.faction} {self.value}{general})"
+
+    def as_json(self) -> dict:
+        data = {"id": self.id, "faction": self.faction, "value": self.value}
+        for flag in ("general", "sans_culottes", "cannon"):
+            if getattr(self, flag):
+                data[flag] = True
+        if self.kind:
+            data["kind"] = self.kind
+        return data
+
+
+def display_limit(display) -> int:
+    """Up to 4 cards on a display, 5 if any of them shows the sans-culottes symbol (Terms)."""
+    if any(card.sans_culottes for card in display):
+        return DISPLAY_LIMIT_WITH_SANS_CULOTTES
+    return DISPLAY_LIMIT
+
+
+def blocks_on_cards(cards, faction) -> int:
+    """Blocks of ``faction`` shown on these cards (LIB-LAND-2, LIB-CR-3)."""
+    return sum(card.value for card in cards if card.faction == faction)

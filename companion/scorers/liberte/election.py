@@ -1,0 +1,92 @@
+"""Province elections, Election phase step A (LIB-ELEC-1..8)."""
+from dataclasses import dataclass, field
+
+from companion.scorers.liberte.control import highest_stacks
+from companion.scorers.liberte.scenario import Stack
+from companion.scorers.liberte.ties import break_tie, describe_advances
+
+VP_TURNS = (3, 4)
+
+
+@dataclass
+class ProvinceResult:
+    number: int
+    name: str | None
+    winner: str | None = None
+    faction: str | None = None
+    votes: int = 0
+    tie: bool = False
+    vp: int = 0
+    advanced: list = field(default_factory=list)  # (round, player, card)
+    sentence: str = ""
+
+    def as_json(self) -> dict:
+        return {"number": self.number, "name": self.name, "winner": self.winner, "faction": self.faction,
+                "votes": self.votes, "tie": self.tie, "vp": self.vp,
+                "advanced": [{"round": r, "player": p, "card": c.id, "value": c.value}
+                             for r, p, c in self.advanced]}
+
+
+def resolve_province(province, stacks, play_order, advancing, turn):
+    """Resolve one province's election; returns its result and the stacks left standing on it.
+
+    LIB-ELEC-2 empty: no vote. LIB-ELEC-3 a single highest stack wins one block as a vote.
+    LIB-ELEC-4 equal highest stacks: the tied players advance matching cards. LIB-ELEC-5 after any
+    tie the province is cleared. LIB-ELEC-6/7 Paris: the whole stack, and ties repeat.
+    LIB-ELEC-8 VP provinces score in turns 3 and 4.
+    """
+    result = ProvinceResult(province.number, province.name)
+    if not stacks:
+        result.sentence = f"{province.label}: empty, no vote (LIB-ELEC-2)"
+        return result, []
+    seat = {player: i for i, player in enumerate(play_order)}
+    stacks = sorted(stacks, key=lambda s: (-s.blocks, seat[s.player]))
+    highest = highest_stacks(stacks)
+    winner, parts = highest[0], []
+    if len(highest) > 1:
+        result.tie = True
+        winner, parts = _tie(province, highest, play_order, advancing, result)
+    else:
+        parts.append(f"{_stack(winner)} beats " + ", ".join(_stack(s) for s in stacks[1:])
+                     if len(stacks) > 1 else f"{_stack(winner)} stands alone")
+    left = [Stack(s.player, s.faction, s.blocks) for s in stacks]
+    if winner:
+        result.winner, result.faction = winner.player, winner.faction
+        result.votes = winner.blocks if province.paris else 1
+        rule = "LIB-ELEC-6" if province.paris else "LIB-ELEC-3"
+        parts.append(f"{winner.player} takes {_votes(result.votes, winner.faction)} ({rule})")
+        left = [Stack(s.player, s.faction, s.blocks - (result.votes if s is winner else 0)) for s in stacks]
+        if province.vp and turn in VP_TURNS:
+            result.vp = province.vp
+            parts.append(f"{winner.player} scores {province.vp} VP for the province (LIB-ELEC-8)")
+    if result.tie:
+        cleared = sum(s.blocks for s in left)
+        parts.append(f"the remaining {cleared} blocks return to the supply (LIB-ELEC-5)" if cleared
+                     else "nothing is left in the province (LIB-ELEC-5)")
+        left = []
+    result.sentence = f"{province.label}: " + "; ".join(parts)
+    return result, [s for s in left if s.blocks > 0]
+
+
+def _tie(province, highest, play_order, advancing, result):
+    """The tied players advance cards of their stack's colour (LIB-ELEC-4; Paris repeats, LIB-ELEC-7)."""
+    colour = {s.player: s.faction for s in highest}
+    rule = "LIB-ELEC-7" if province.paris else "LIB-ELEC-4"
+    tied = [player for player in play_order if player in colour]
+    outcome = break_tie(advancing, f"province:{province.number}", tied,
+                        lambda player, card: card.faction == colour[player], rule,
+                        f"Tie in {province.label}", repeat=province.paris)
+    result.advanced = outcome.advanced
+    parts = ["tie " + " – ".join(_stack(s) for s in highest), describe_advances(outcome.advanced)]
+    if outcome.winner is None:
+        parts.append(f"still tied, no vote ({rule})")
+        return None, parts
+    return next(s for s in highest if s.player == outcome.winner), parts
+
+
+def _stack(stack) -> str:
+    return f"{stack.faction} {stack.blocks} ({stack.player})"
+
+
+def _votes(n: int, faction: str) -> str:
+    return f"{n} {faction} vote" + ("s" if n != 1 else "")

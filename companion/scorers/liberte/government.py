@@ -1,0 +1,77 @@
+"""The new Government and the Opposition, Election phase step B (LIB-GOV-1..3)."""
+from dataclasses import dataclass, field
+
+from companion.scorers.liberte.cards import BLUE, RED, WHITE
+from companion.scorers.liberte.ties import describe_advances
+
+PRECEDENCE = (RED, BLUE, WHITE)
+"""An unresolved tie: red beats blue, blue beats white (LIB-GOV-2)."""
+
+
+@dataclass
+class GovernmentResult:
+    government: str
+    opposition: str
+    track: dict  # the election track after the tie moves
+    advanced: list = field(default_factory=list)
+    sentences: list = field(default_factory=list)
+
+
+def form_government(votes, play_order, advancing, variant="highest") -> GovernmentResult:
+    """LIB-GOV-1: most votes forms the Government, the second most is the Opposition; ties per LIB-GOV-2/3."""
+    track = dict(votes)
+    result = GovernmentResult(None, None, track)
+    result.government = _place(track, list(PRECEDENCE), "government", play_order, advancing, variant, result)
+    others = [f for f in PRECEDENCE if f != result.government]
+    result.opposition = _place(track, others, "opposition", play_order, advancing, variant, result)
+    return result
+
+
+def _place(track, factions, contest, play_order, advancing, variant, result) -> str:
+    """The faction highest on the track among ``factions``; a tie is fought out with cards."""
+    top = max(track[f] for f in factions)
+    tied = [f for f in factions if track[f] == top]
+    name = "Government" if contest == "government" else "Opposition"
+    if len(tied) == 1:
+        result.sentences.append(f"{name}: {tied[0]} with {top} votes (LIB-GOV-1)")
+        return tied[0]
+    winner, how = _faction_tie(tied, contest, play_order, advancing, variant, result)
+    for faction in factions:
+        if faction != winner and track[faction] <= track[winner]:
+            track[faction] = max(0, track[faction] - 1)  # a marker cannot go below space 0
+    result.sentences.append(f"{name}: tie at {top} votes between {', '.join(tied)}; {how}; {winner} wins and "
+                            "every other faction at that level or lower moves back one space (LIB-GOV-2)")
+    return winner
+
+
+def _faction_tie(tied, contest, play_order, advancing, variant, result):
+    """Every player in play order may advance one card of a tied colour; repeat while tied (LIB-GOV-2).
+
+    ``variant`` "highest" (the rulebook): the faction of the highest single card wins. "total" (the
+    Italian aid, LIB-GOV-3): the faction with the highest sum of advanced values wins.
+    """
+    rule = "LIB-GOV-3" if variant == "total" else "LIB-GOV-2"
+    number, log = 1, []
+    while True:
+        in_tie = set(tied)
+        advanced = advancing.round(contest, number, play_order, lambda p, card: card.faction in in_tie, rule,
+                                   f"Tie for the {contest}")
+        if not advanced:
+            break
+        log += [(number, p, card) for p, card in advanced.items()]
+        scores = {f: _score([c.value for c in advanced.values() if c.faction == f], variant) for f in tied}
+        best = max(scores.values())
+        tied = [f for f in tied if scores[f] == best]
+        if len(tied) == 1:
+            result.advanced += log
+            reading = "the highest total" if variant == "total" else "the highest card"
+            return tied[0], f"{describe_advances(log)}; {reading} decides ({rule})"
+        number += 1
+    result.advanced += log
+    return tied[0], f"{describe_advances(log)}; still tied, so red beats blue and blue beats white"
+
+
+def _score(values, variant) -> int:
+    if not values:
+        return 0
+    return sum(values) if variant == "total" else max(values)

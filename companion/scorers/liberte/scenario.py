@@ -1,0 +1,197 @@
+"""The position a table enters, read from the JSON scenario of ``spec/formats.md``.
+
+``read_scenario`` refuses anything the placement rules (LIB-PLACE) or the formats forbid, naming the
+place and the rule, so that every later step may trust its input.
+"""
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from companion.scorers.liberte.board import DEFAULT_PROFILE, BoardProfile, province_number, read_profile
+from companion.scorers.liberte.cards import FACTIONS, Card, display_limit
+from companion.scorers.liberte.checks import expect, whole_number
+from companion.scorers.liberte.supply import check_box_counts
+from companion.scorers.rules import RuleError
+
+CONTEST = re.compile(r"^(province:([0-9]+)|battle|government|opposition|"
+                     r"vp:government:first|vp:government:second|vp:opposition:first)$")
+GOVERNMENT_TIE = ("highest", "total")
+MAX_PLAYERS = 6  # control tokens come in 6 colours
+
+
+@dataclass
+class Stack:
+    """1-3 blocks of one faction colour under one player's control token (LIB-PLACE-1)."""
+
+    player: str
+    faction: str
+    blocks: int
+
+    def as_json(self) -> dict:
+        return {"player": self.player, "faction": self.faction, "blocks": self.blocks}
+
+
+@dataclass
+class Scenario:
+    turn: int
+    players: list  # this turn's play order
+    vp: dict
+    board: dict  # province number -> [Stack]
+    displays: dict  # player -> [Card]
+    hands: dict
+    battle: dict  # player -> control tokens in the Battle box
+    lost_battles: int = 0
+    profile: BoardProfile = DEFAULT_PROFILE
+    government_tie: str = "highest"
+    advances: dict = field(default_factory=dict)  # contest -> [round: {player: card id or None}]
+
+
+def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenario:
+    """Validate a Liberté scenario (formats.md); raises RuleError naming the place and rule.
+
+    ``profile`` is the table's stored board profile; a ``map`` in the scenario overrides it.
+    """
+    expect(isinstance(data, dict), "the scenario must be a JSON object", "formats.md")
+    turn = whole_number(data.get("turn"), "turn", "LIB-TURN-1", 1, 4)
+    players = _read_players(data.get("players"))
+    known = _known(players)
+    if data.get("map") is not None:
+        profile = read_profile(data["map"])
+    displays = _read_cards(data.get("displays"), "displays", known)
+    for player, display in displays.items():
+        expect(len(display) <= display_limit(display),
+               f"displays.{player}: {len(display)} cards; a display holds {display_limit(display)} "
+               "(5 only with a sans-culottes card)", "LIB-PLACE-5")
+        ids = Counter(card.id for card in display if card.id is not None)
+        twice = [card_id for card_id, n in ids.items() if n > 1]
+        expect(not twice, f"displays.{player}: card id {twice[0] if twice else ''!r} is used twice", "LIB-PLACE-5")
+    scenario = Scenario(
+        turn=turn,
+        players=players,
+        vp={p: whole_number(v, f"vp.{p}", "LIB-VP-1", 0) for p, v in _by_player(data, "vp", known).items()},
+        board=_read_board(data.get("board"), known),
+        displays=displays,
+        hands=_read_cards(data.get("hands"), "hands", known),
+        battle={p: whole_number(n, f"battle.{p}", "LIB-BAT-1", 0, 20)
+                for p, n in _by_player(data, "battle", known).items()},
+        lost_battles=whole_number(data.get("lost_battles", 0), "lost_battles", "LIB-BAT-3", 0, 3),
+        profile=profile,
+        government_tie=_read_options(data.get("options")),
+        advances=_read_advances(data.get("advances"), known, displays),
+    )
+    check_box_counts(scenario.board, turn, scenario.lost_battles)
+    return scenario
+
+
+def _read_players(players) -> list:
+    expect(isinstance(players, list) and players, "players: a list of names in play order is needed", "LIB-TURN-1")
+    for name in players:
+        expect(isinstance(name, str) and name.strip() != "", f"players: {name!r} is not a name", "LIB-TURN-1")
+    twice = [name for name, n in Counter(players).items() if n > 1]
+    expect(not twice, f"players: {twice[0] if twice else ''!r} is listed twice", "LIB-TURN-1")
+    expect(len(players) <= MAX_PLAYERS, f"players: {len(players)} players; Liberté has tokens for 6", "LIB-TURN-1")
+    return list(players)
+
+
+def _known(players):
+    def known(name, where: str, rule: str) -> str:
+        if name not in players:
+            raise RuleError(f"{where}: unknown player {name!r} (players are {', '.join(players)})", rule)
+        return name
+    return known
+
+
+def _by_player(data: dict, key: str, known) -> dict:
+    value = data.get(key) or {}
+    expect(isinstance(value, dict), f"{key}: must map player names to numbers", "formats.md")
+    return {known(player, key, "LIB-TURN-1"): n for player, n in value.items()}
+
+
+def _read_board(board, known) -> dict:
+    board = board or {}
+    expect(isinstance(board, dict), "board: must map province numbers to lists of stacks", "LIB-PLACE-5")
+    read = {}
+    for key, stacks in board.items():
+        number = province_number(key, "board")
+        where = f"province {number}"
+        expect(isinstance(stacks, list), f"{where}: must be a list of stacks", "LIB-PLACE-5")
+        expect(len(stacks) <= 3, f"{where}: {len(stacks)} stacks; a province holds at most 3", "LIB-PLACE-2")
+        read[number] = [_read_stack(stack, f"{where}, stack {i + 1}", known) for i, stack in enumerate(stacks)]
+        owners = Counter(stack.player for stack in read[number])
+        twice = [player for player, n in owners.items() if n > 1]
+        expect(not twice, f"{where}: two stacks of {twice[0] if twice else ''}; a player owns at most one "
+               "stack in a province", "LIB-PLACE-3")
+    return {number: read[number] for number in sorted(read) if read[number]}
+
+
+def _read_stack(stack, where: str, known) -> Stack:
+    expect(isinstance(stack, dict), f"{where}: must be an object {{player, faction, blocks}}", "LIB-PLACE-5")
+    player = known(stack.get("player"), where, "LIB-PLACE-5")
+    where = f"{where} ({player})"
+    faction = stack.get("faction")
+    expect(faction in FACTIONS, f"{where}: faction {faction!r} is not red, white or blue; a stack is one "
+           "faction colour", "LIB-PLACE-1")
+    blocks = whole_number(stack.get("blocks"), f"{where}: blocks", "LIB-PLACE-1", 1, 3)
+    return Stack(player, faction, blocks)
+
+
+def _read_cards(data, key: str, known) -> dict:
+    data = data or {}
+    expect(isinstance(data, dict), f"{key}: must map player names to lists of cards", "formats.md")
+    cards = {}
+    for player, listed in data.items():
+        known(player, key, "LIB-TURN-1")
+        expect(isinstance(listed, list), f"{key}.{player}: must be a list of cards", "formats.md")
+        cards[player] = [_read_card(card, f"{key}.{player} card {i + 1}") for i, card in enumerate(listed)]
+    return cards
+
+
+def _read_card(card, where: str) -> Card:
+    expect(isinstance(card, dict), f"{where}: must be an object {{id, faction, value}}", "formats.md")
+    expect(card.get("faction") in FACTIONS, f"{where}: faction {card.get('faction')!r} is not red, white "
+           "or blue", "LIB-ELEC-4")
+    card_id = card.get("id")
+    expect(card_id is None or isinstance(card_id, str), f"{where}: id must be text", "formats.md")
+    flags = {flag: card.get(flag, False) for flag in ("general", "sans_culottes", "cannon")}
+    for flag, value in flags.items():
+        expect(isinstance(value, bool), f"{where}: {flag} must be true or false", "formats.md")
+    kind = card.get("kind")
+    expect(kind in (None, "club", "personality"), f"{where}: kind must be club or personality", "LIB-SPEC-4")
+    value = whole_number(card.get("value"), f"{where}: value", "LIB-ELEC-4", 1, 3)
+    return Card(card["faction"], value, card_id, kind=kind, **flags)
+
+
+def _read_options(options) -> str:
+    options = options or {}
+    expect(isinstance(options, dict), "options: must be an object", "formats.md")
+    tie = options.get("government_tie", "highest")
+    expect(tie in GOVERNMENT_TIE, f"options.government_tie: {tie!r} is not 'highest' or 'total'", "LIB-GOV-3")
+    return tie
+
+
+def _read_advances(advances, known, displays) -> dict:
+    advances = advances or {}
+    expect(isinstance(advances, dict), "advances: must map contests to lists of rounds", "formats.md")
+    read = {}
+    for contest, rounds in advances.items():
+        match = CONTEST.match(str(contest))
+        expect(match is not None, f"advances: unknown contest {contest!r}", "formats.md")
+        if match.group(2):
+            province_number(match.group(2), f"advances {contest}")
+        rounds = [rounds] if isinstance(rounds, dict) else rounds
+        expect(isinstance(rounds, list), f"advances {contest}: must be a list of rounds", "formats.md")
+        read[contest] = [_read_round(r, f"advances {contest} round {i + 1}", known, displays)
+                         for i, r in enumerate(rounds)]
+    return read
+
+
+def _read_round(decisions, where: str, known, displays) -> dict:
+    expect(isinstance(decisions, dict), f"{where}: must map players to card ids", "formats.md")
+    for player, card_id in decisions.items():
+        known(player, where, "LIB-ELEC-4")
+        if card_id is None:
+            continue
+        on_display = [card.id for card in displays.get(player, [])]
+        expect(card_id in on_display, f"{where}: {player} has no card {card_id!r} on the display; only "
+               "cards on one's own display can be advanced", "LIB-ELEC-4")
+    return dict(decisions)

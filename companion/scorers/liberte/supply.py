@@ -1,0 +1,50 @@
+"""Blocks in the box, on the board and in the supply (LIB-PLACE-4, LIB-TURN-2, LIB-TURN-3)."""
+from companion.scorers.liberte.cards import BOX, FACTIONS, SET_ASIDE_IN_TURN_1, WHITE
+from companion.scorers.rules import RuleError
+
+
+def blocks_on_board(board) -> dict:
+    """Blocks of each colour standing in stacks on the board."""
+    counts = dict.fromkeys(FACTIONS, 0)
+    for stacks in board.values():
+        for stack in stacks:
+            counts[stack.faction] += stack.blocks
+    return counts
+
+
+def available(turn: int, lost_battles: int) -> dict:
+    """Blocks of each colour in play: the box, less the turn-1 set-aside (LIB-TURN-2: it returns at the
+    start of turn 2) and, for white, the block on each lost battle (LIB-BAT-3)."""
+    counts = dict(BOX)
+    if turn == 1:
+        counts = {faction: n - SET_ASIDE_IN_TURN_1 for faction, n in counts.items()}
+    counts[WHITE] -= lost_battles
+    return counts
+
+
+def supply(board, turn: int, lost_battles: int, votes_held=None) -> dict:
+    """Blocks of each colour left to place: available less the board less the votes held (LIB-PLACE-4)."""
+    on_board = blocks_on_board(board)
+    held = votes_held or {}
+    return {faction: available(turn, lost_battles)[faction] - on_board[faction] - held.get(faction, 0)
+            for faction in FACTIONS}
+
+
+def check_box_counts(board, turn: int, lost_battles: int) -> None:
+    """LIB-PLACE-4: no colour may have more blocks on the board than the box (and the set-aside) allow."""
+    for faction, left in supply(board, turn, lost_battles).items():
+        if left < 0:
+            on_board = blocks_on_board(board)[faction]
+            limit = available(turn, lost_battles)[faction]
+            detail = f"{BOX[faction]} in the box"
+            if turn == 1:
+                detail += f", {SET_ASIDE_IN_TURN_1} set aside in turn 1"
+            if faction == WHITE and lost_battles:
+                detail += f", {lost_battles} on lost battles"
+            raise RuleError(f"board: {on_board} {faction} blocks, but only {limit} can be in play "
+                            f"({detail})", "LIB-PLACE-4")
+
+
+def action_phase_over(left: dict) -> bool:
+    """LIB-TURN-3: the action phase ends once one faction's supply is empty (the round is completed)."""
+    return any(n <= 0 for n in left.values())

@@ -1,0 +1,33 @@
+"""The turn around the election: next turn's play order (LIB-TURN-1) and the end of the game (LIB-END-1)."""
+
+
+def play_order_groups(vp, players) -> list:
+    """LIB-TURN-1: turns 2-4 go by VPs, most first. Players with equal VPs form one group whose order is
+    drawn at random (see :func:`draw_play_order`)."""
+    levels = sorted({vp.get(p, 0) for p in players}, reverse=True)
+    return [[p for p in players if vp.get(p, 0) == level] for level in levels]
+
+
+def draw_play_order(groups, rng) -> list:
+    """Shuffle each group of equal VPs with the given ``random.Random``."""
+    order = []
+    for group in groups:
+        group = list(group)
+        rng.shuffle(group)
+        order += group
+    return order
+
+
+def final_scoring(vp, players, displays) -> dict:
+    """LIB-END-1: after turn 4, most VPs wins; tie: the highest total value of the cards on the tied
+    players' displays; still tied: shared victory."""
+    best = max(vp.get(p, 0) for p in players)
+    tied = [p for p in players if vp.get(p, 0) == best]
+    display_value = {p: sum(card.value for card in displays.get(p, [])) for p in tied}
+    most = max(display_value.values())
+    winners = [p for p in tied if display_value[p] == most]
+    sentence = f"Turn 4 is over: {', '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} VP"
+    if len(tied) > 1:
+        sentence += (f" (tie on VPs broken by display value {most})" if len(winners) == 1
+                     else " (tied on VPs and display value: a shared victory)")
+    return {"winners": winners, "vp": best, "display_value": display_value, "sentence": sentence + " (LIB-END-1)"}
