@@ -1,25 +1,41 @@
 """companion: a phone-friendly web app that sits beside a physical board game."""
 import os
 
-from flask import Flask, render_template
+from flask import Flask
+from flask_babel import get_locale
+from htmx_flask import Htmx
 
 
 def create_app(test_config=None):
-    """Build the Flask app (the Flask tutorial's app factory)."""
+    """Build the Flask app (the Flask tutorial's app factory): shared parts, then each game."""
     app = Flask(__name__, instance_relative_config=True)
+    os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
-        SECRET_KEY="dev",
         DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
+        MAX_CONTENT_LENGTH=4 * 1024 * 1024,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        from companion.security import secret_key
+        app.config["SECRET_KEY"] = secret_key(app.instance_path)
 
-    @app.get("/")
-    def index():
-        """The start page: which games the companion knows."""
-        return render_template("index.html")
+    from companion import assets, db, errors, i18n, logbook, rooms, security
+    db.init_app(app)
+    Htmx(app)
+    security.init_app(app)
+    i18n.init_app(app)
+    errors.init_app(app)
+    assets.init_app(app)
+    app.register_blueprint(rooms.bp)
+    app.register_blueprint(logbook.bp)
+    app.jinja_env.globals["get_locale"] = get_locale
 
+    from companion import games, liberte
+    games.register(app, liberte.GAME)
+    from companion import api
+    app.register_blueprint(api.bp)
+    security.csrf.exempt(api.bp)
     return app

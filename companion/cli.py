@@ -9,3 +9,6 @@ def main():
 
 from companion.liberte.cli import liberte  # noqa: E402  (the game registers its commands)
 main.add_command(liberte)
+
+from companion.serve import serve  # noqa: E402
+main.add_command(serve)

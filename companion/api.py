@@ -1,0 +1,37 @@
+"""The JSON API (formats.md): the engines' batch interface over HTTP. 400 on bad input, never 500."""
+from flask import Blueprint, jsonify, request
+
+from companion.scorers.liberte import check_json, resolve_json
+from companion.scorers.rules import RuleError
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def scenario() -> dict:
+    """The request body as a JSON object, or RuleError."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise RuleError("the body must be a JSON object (a formats.md scenario)", "formats.md")
+    return data
+
+
+def run(engine):
+    """Answer the engine's JSON, or ``{"error", "rule"}`` with 400."""
+    try:
+        return jsonify(engine(scenario()))
+    except RuleError as err:
+        return jsonify(err.as_json()), 400
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+        return jsonify(error=f"the scenario could not be read: {err!r}", rule="formats.md"), 400
+
+
+@bp.post("/liberte/resolve")
+def liberte_resolve():
+    """Resolve the end of a Liberté turn (batch: missing tie decisions are passes)."""
+    return run(resolve_json)
+
+
+@bp.post("/liberte/check")
+def liberte_check():
+    """Control, the counter-revolution meter, the supply for a Liberté position."""
+    return run(check_json)

@@ -1,0 +1,85 @@
+"""The SQLite database: one connection per request on ``g``, WAL mode, the schema, ``init-db``.
+
+Tables: ``tables`` (one row per game table, with its current ``version``), ``events`` (the
+append-only log, one row per change, unique per table and version) and ``profiles`` (board
+profiles kept by this host). Writes that must be atomic use :func:`transaction`.
+"""
+import sqlite3
+from contextlib import contextmanager
+
+import click
+import sqlite_utils
+from flask import current_app, g
+from flask.cli import with_appcontext
+
+SCHEMA = {
+    "tables": ({"id": int, "code": str, "game": str, "title": str, "setup": str, "language": str,
+                "host_hash": str, "version": int, "created": str}, {"pk": "id", "not_null": {
+                    "code", "game", "setup", "language", "host_hash", "version"}}),
+    "events": ({"id": int, "table_id": int, "version": int, "kind": str, "data": str, "seat": str,
+                "created": str}, {"pk": "id", "not_null": {"table_id", "version", "kind", "data"},
+                                  "foreign_keys": [("table_id", "tables", "id")]}),
+    "profiles": ({"name": str, "data": str, "updated": str}, {"pk": "name"}),
+}
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """Open the database in autocommit mode with WAL, foreign keys and a busy timeout."""
+    conn = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a commit survives a killed server
+    conn.execute("PRAGMA foreign_keys=ON")
+    return conn
+
+
+def get_db() -> sqlite3.Connection:
+    """The request's connection (opened on first use)."""
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(exc=None) -> None:
+    """Close the request's connection, if one was opened."""
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection):
+    """``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on any exception): writers queue up here."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def init_db(path: str) -> None:
+    """Create the tables and indexes that do not exist yet (safe to run on every start)."""
+    conn = connect(path)
+    db = sqlite_utils.Database(conn)
+    for name, (columns, options) in SCHEMA.items():
+        db[name].create(columns, if_not_exists=True, **options)
+    db["tables"].create_index(["code"], unique=True, if_not_exists=True)
+    db["events"].create_index(["table_id", "version"], unique=True, if_not_exists=True)
+    conn.close()
+
+
+@click.command("init-db")
+@with_appcontext
+def init_db_command():
+    """Create the database tables (they are also created when the app starts)."""
+    init_db(current_app.config["DATABASE"])
+    click.echo(f"Initialised {current_app.config['DATABASE']}")
+
+
+def init_app(app) -> None:
+    """Create the schema and register teardown and the ``init-db`` command."""
+    init_db(app.config["DATABASE"])
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(init_db_command)

@@ -1,0 +1,60 @@
+"""Error answers: a short page, a fragment for htmx (shown in the toast), JSON under /api/.
+
+No traceback ever reaches a phone: unexpected exceptions are logged and answered with a plain
+"nothing was changed" page (writes run in a transaction, so that is true).
+"""
+import logging
+
+from flask import jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+log = logging.getLogger(__name__)
+
+
+def messages() -> dict:
+    """What a player reads for each status (translated at answer time)."""
+    return {400: _("The request could not be understood."),
+            404: _("There is no such page or table. Check the join code."),
+            405: _("This address does not accept that kind of request."),
+            413: _("The file is too large."),
+            500: _("Something went wrong on the host. Nothing was changed.")}
+
+
+def answer(code: int, message: str, rule: str):
+    """The error in the form the caller expects."""
+    if request.path.startswith("/api/"):
+        return jsonify(error=message, rule=rule), code
+    if getattr(request, "htmx", False):
+        headers = {"HX-Retarget": "#toast", "HX-Reswap": "innerHTML"}
+        return render_template("_error.html", code=code, message=message), code, headers
+    return render_template("error.html", code=code, message=message), code
+
+
+def http_error(err: HTTPException):
+    """A 4xx (or deliberate 5xx) answer."""
+    code = err.code or 500
+    return answer(code, messages().get(code, err.name), f"HTTP-{code}")
+
+
+def csrf_error(err: CSRFError):
+    """A form without a valid CSRF token: nothing changes; the player reloads."""
+    return answer(400, _("This form has expired or did not come from this app. Reload the page"
+                         " and try again."), "CSRF")
+
+
+def unexpected(err: Exception):
+    """Anything else: logged on the host, a plain message on the phone."""
+    if isinstance(err, HTTPException):
+        return http_error(err)
+    log.exception("unexpected error on %s", request.path)
+    return answer(500, messages()[500], "HTTP-500")
+
+
+def init_app(app) -> None:
+    """Register the handlers."""
+    app.register_error_handler(CSRFError, csrf_error)
+    app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(InternalServerError, unexpected)
+    app.register_error_handler(Exception, unexpected)

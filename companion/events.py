@@ -1,0 +1,139 @@
+"""The event log: every change a table makes is one appended row; the position is folded from it.
+
+Writes carry the version they were made from. :func:`append` takes the write lock
+(``BEGIN IMMEDIATE``), compares that version with the table's, lets the game check the event
+against the current position, then inserts the row and bumps the version in the same transaction.
+A stale or refused write changes nothing.
+
+Two kinds belong to every game: ``undo`` (takes back the latest change still in effect) and
+``reset`` (back to the table's setup; itself undoable). The position is cached per table and
+version, and can always be rebuilt from the log (:func:`fold`).
+"""
+import json
+import logging
+from datetime import datetime, timezone
+
+from flask import current_app
+
+from companion.db import transaction
+from companion.scorers.rules import RuleError
+
+log = logging.getLogger(__name__)
+GENERIC = ("undo", "reset")
+
+
+class StaleWrite(Exception):
+    """A write made from an older version: ``since`` lists the events it did not see."""
+
+    def __init__(self, current: int, since: list[dict]):
+        super().__init__(f"the table is at version {current}")
+        self.current = current
+        self.since = since
+
+
+def now() -> str:
+    """The time stamp stored with an event (UTC, seconds)."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def load(conn, table_id: int, after: int = 0) -> list[dict]:
+    """The table's events with a version above ``after``, oldest first."""
+    rows = conn.execute("SELECT version, kind, data, seat, created FROM events WHERE table_id = ?"
+                        " AND version > ? ORDER BY version", (table_id, after)).fetchall()
+    return [dict(row, data=json.loads(row["data"])) for row in rows]
+
+
+def in_effect(events: list[dict]) -> list[dict]:
+    """The events an undo has not taken back, in order (``undo`` rows themselves removed)."""
+    stack = []
+    for event in events:
+        if event["kind"] == "undo":
+            if stack:
+                stack.pop()
+        else:
+            stack.append(event)
+    return stack
+
+
+def fold(game, setup: dict, events: list[dict], strict: bool = False) -> dict:
+    """The position after ``events`` (the whole log), from the table's setup.
+
+    ``strict`` (imports): an event the rules refuse raises RuleError instead of being skipped.
+    """
+    position = game.initial(setup)
+    for event in in_effect(events):
+        if event["kind"] == "reset":
+            position = game.initial(setup)
+            continue
+        try:
+            position = game.apply(position, event)
+        except RuleError as err:  # only if the rules changed since the event was stored
+            if strict:
+                raise
+            log.warning("event %s skipped on rebuild: %s", event.get("version"), err)
+    return position
+
+
+def _cache() -> dict:
+    return current_app.extensions.setdefault("companion.positions", {})
+
+
+def position(conn, table, game) -> dict:
+    """The table's current position (from the cache when it is at the table's version)."""
+    cached = _cache().get(table.id)
+    if cached and cached[0] == table.version:
+        return cached[1]
+    result = fold(game, table.setup, load(conn, table.id))
+    _cache()[table.id] = (table.version, result)
+    return result
+
+
+def current_version(conn, table_id: int) -> int:
+    """The table's version as stored (0 before the first event)."""
+    row = conn.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
+    if row is None:
+        raise LookupError(table_id)
+    return row[0]
+
+
+def append(conn, table, game, kind: str, data: dict, *, base: int, seat: str | None = None,
+           host: bool = False) -> dict:
+    """Apply one change made from version ``base``; return the new position.
+
+    Raises StaleWrite (``base`` is not the current version), RuleError (the game or the undo rule
+    refuses it). Either way nothing is stored.
+    """
+    with transaction(conn):
+        current = current_version(conn, table.id)
+        if base != current:
+            raise StaleWrite(current, load(conn, table.id, after=base))
+        table.version = current
+        event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
+        if kind in GENERIC:
+            events = load(conn, table.id)
+            if kind == "undo":
+                _check_undo(events, host)
+            new = fold(game, table.setup, events + [event])
+        else:
+            new = game.apply(position(conn, table, game), event)
+        conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created)"
+                     " VALUES (?, ?, ?, ?, ?, ?)", (table.id, event["version"], kind,
+                                                    json.dumps(data, ensure_ascii=False), seat,
+                                                    event["created"]))
+        conn.execute("UPDATE tables SET version = ? WHERE id = ?", (event["version"], table.id))
+    table.version = event["version"]
+    _cache()[table.id] = (table.version, new)
+    return new
+
+
+def _check_undo(events: list[dict], host: bool) -> None:
+    """Anybody may undo the last change; undoing further back (an undo after an undo) needs the host."""
+    if not in_effect(events):
+        raise RuleError("there is nothing to undo", "TABLE-UNDO")
+    if events[-1]["kind"] == "undo" and not host:
+        raise RuleError("only the host can undo past the last change", "TABLE-HOST")
+
+
+def forget(table_id: int) -> None:
+    """Drop the cached position of a deleted table."""
+    _cache().pop(table_id, None)

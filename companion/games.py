@@ -1,0 +1,49 @@
+"""The seam a game plugs into: its name, how its events fold into a position, and its blueprint.
+
+The rooms, the event log, QR codes, seats, languages and polling are shared; a game gives only a
+:class:`Game`. ``register(app, game)`` is all ``create_app`` does per game.
+"""
+from dataclasses import dataclass
+from typing import Callable
+
+from flask import Blueprint, current_app
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game the companion can host.
+
+    ``initial(setup)`` gives the position of a new table from its setup (players, options);
+    ``apply(position, event)`` gives the position after one event ``{"kind", "data"}`` (a new dict;
+    raises ``RuleError`` when the rules refuse it); ``describe(event)`` is one human sentence for the
+    history; ``endpoint`` is the page a seated phone lands on (it takes ``code``); ``prepare(setup)``
+    may complete the setup of a new table (e.g. with the host's saved board profile).
+    """
+
+    name: str
+    title: str
+    blueprints: tuple[Blueprint, ...]
+    initial: Callable[[dict], dict]
+    apply: Callable[[dict, dict], dict]
+    describe: Callable[[dict], str]
+    endpoint: str
+    min_players: int = 2
+    max_players: int = 8
+    prepare: Callable[[dict], dict] = lambda setup: setup
+
+
+def register(app, game: Game) -> None:
+    """Make ``game`` available to ``app``: its blueprints and its entry in the registry."""
+    app.extensions.setdefault("companion.games", {})[game.name] = game
+    for blueprint in game.blueprints:
+        app.register_blueprint(blueprint)
+
+
+def get(name: str) -> Game:
+    """The game called ``name`` (KeyError when no such game is registered)."""
+    return current_app.extensions["companion.games"][name]
+
+
+def all_games() -> list[Game]:
+    """The registered games, in registration order."""
+    return list(current_app.extensions.get("companion.games", {}).values())

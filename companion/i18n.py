@@ -1,0 +1,46 @@
+"""Languages: Flask-Babel, the language chosen per table (or per browser) and the switch.
+
+The language of a page is, in order: what this browser chose for this table with the switch,
+the table's language, what this browser chose anywhere, the browser's Accept-Language.
+"""
+from flask import Blueprint, g, redirect, request, session, url_for
+from flask_babel import Babel
+
+LANGUAGES = {"en": "English", "ru": "Русский", "it": "Italiano"}
+bp = Blueprint("i18n", __name__)
+
+
+def select_locale() -> str:
+    """The language of this request (see the module docstring)."""
+    chosen = session.get("lang", {})
+    table = g.get("table")
+    if table is not None:
+        return chosen.get(table.code) or table.language
+    return chosen.get("") or request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def safe_next(target: str | None) -> str:
+    """A local path to go back to (never another site)."""
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return url_for("tables.index")
+    return target
+
+
+@bp.post("/lang")
+def switch():
+    """Switch the language for this browser (for one table when ``code`` is given)."""
+    lang = request.form.get("lang", "")
+    if lang in LANGUAGES:
+        chosen = dict(session.get("lang", {}))
+        chosen[request.form.get("code", "")[:8].upper()] = lang
+        session["lang"] = chosen
+        session.permanent = True
+    return redirect(safe_next(request.form.get("next")), 303)
+
+
+def init_app(app) -> None:
+    """Install Flask-Babel with :func:`select_locale` and the switch route."""
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.globals["LANGUAGES"] = LANGUAGES
+    app.register_blueprint(bp)

@@ -1,0 +1,86 @@
+"""Reading the Liberté forms into event data; bad input is a RuleError naming field and rule."""
+from companion.liberte.position import FACTIONS, PLACES
+from companion.scorers.rules import RuleError
+
+
+def number(form, name: str, rule: str, low: int, high: int) -> int:
+    """A whole number field within [low, high]."""
+    try:
+        value = int(form.get(name, ""))
+    except ValueError:
+        raise RuleError(f"{name}: a whole number is needed", rule) from None
+    if not low <= value <= high:
+        raise RuleError(f"{name}: {value} is not between {low} and {high}", rule)
+    return value
+
+
+def player(form, players, name: str = "player") -> str:
+    value = form.get(name, "")
+    if value not in players:
+        raise RuleError(f"{name}: unknown player {value!r}", "formats.md")
+    return value
+
+
+def faction(form, name: str = "faction") -> str:
+    value = form.get(name, "")
+    if value not in FACTIONS:
+        raise RuleError(f"{name}: choose red, white or blue", "LIB-PLACE-1")
+    return value
+
+
+def stack(form, players) -> dict:
+    """A stack set to a height (0 removes it): province, player, faction, blocks."""
+    return {"province": str(number(form, "province", "LIB-ELEC-1", 1, 27)),
+            "player": player(form, players), "faction": faction(form),
+            "blocks": number(form, "blocks", "LIB-PLACE-1", 0, 3)}
+
+
+def card(form, players) -> dict:
+    """A Club/Personality card for a display or a hand."""
+    where = form.get("where", "displays")
+    if where not in PLACES:
+        raise RuleError("where: displays or hands", "formats.md")
+    data = {"faction": faction(form), "value": number(form, "value", "LIB-PLACE-5", 1, 3)}
+    for flag in ("general", "sans_culottes"):
+        if form.get(flag):
+            data[flag] = True
+    name = form.get("id", "").strip()[:24]
+    if where == "displays":
+        data["id"] = name or None
+    return {"player": player(form, players), "where": where,
+            "card": {k: v for k, v in data.items() if v is not None}}
+
+
+def discard(form, players) -> dict:
+    where = form.get("where", "displays")
+    if where not in PLACES:
+        raise RuleError("where: displays or hands", "formats.md")
+    return {"player": player(form, players), "where": where,
+            "index": number(form, "index", "LIB-PLACE-5", 0, 20)}
+
+
+def order(form, players) -> list:
+    """The play order: each player once."""
+    chosen = [form.get(f"order-{i}", "") for i in range(len(players))]
+    if sorted(chosen) != sorted(players):
+        raise RuleError("play order: name each player exactly once", "LIB-TURN-1")
+    return chosen
+
+
+def profile(form) -> dict:
+    """The board profile form (27 provinces, battle VPs) in liberte-board.md form."""
+    provinces = {}
+    for n in range(1, 28):
+        entry = {"name": form.get(f"name-{n}", "").strip()[:40] or None,
+                 "fleur_de_lis": bool(form.get(f"fleur-{n}")) or None,
+                 "vp": number(form, f"vp-{n}", "LIB-ELEC-8", 0, 2) or None,
+                 "paris": n == 8 or None}
+        entry = {k: v for k, v in entry.items() if v is not None}
+        if entry:
+            provinces[str(n)] = entry
+    battle = {}
+    for turn in ("2", "3", "4"):
+        raw = form.get(f"battle-{turn}", "").strip()
+        battle[turn] = number(form, f"battle-{turn}", "LIB-BAT-1", 0, 20) if raw else None
+    return {"name": form.get("profile-name", "").strip()[:60] or "Liberté",
+            "provinces": provinces, "battle_vp": battle}

@@ -1,0 +1,78 @@
+"""What every game's views share: fragment or page, and a write that is versioned and checked.
+
+A write names the version its form was made from. :func:`write` appends the event; a stale
+version answers 409 with the current state and what changed meanwhile; a refused change answers
+422 with the message next to the field. For a plain (no-JavaScript) request a successful write
+redirects to the page (post/redirect/get).
+"""
+from flask import g, redirect, render_template, request
+from flask_babel import gettext as _
+
+from companion import events, games, tables
+from companion.db import get_db
+from companion.scorers.rules import RuleError
+
+
+def is_fragment() -> bool:
+    """Whether htmx asked (and not to restore its history, which needs a whole page)."""
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def render(page: str, fragment: str, status: int = 200, **context):
+    """The fragment for htmx, the whole page otherwise (the page includes the fragment)."""
+    return render_template(fragment if is_fragment() else page, **context), status
+
+
+def load(code: str):
+    """The table for ``code`` (404 if none), kept on ``g`` for the language and the templates."""
+    g.table = tables.get(code)
+    return g.table
+
+
+def position(table) -> dict:
+    """The table's current position."""
+    return events.position(get_db(), table, games.get(table.game))
+
+
+def base_version() -> int:
+    """The version the submitted form was made from."""
+    try:
+        return int(request.form["version"])
+    except (KeyError, ValueError):
+        raise RuleError(_("the form carries no table version; reload the page"),
+                        "TABLE-VERSION") from None
+
+
+def stale_notice(table, stale: events.StaleWrite) -> dict:
+    """The notice a stale write gets: what changed since the phone's version."""
+    game = games.get(table.game)
+    return {"title": _("Not applied: the table changed meanwhile. Here is the current state."),
+            "changes": [f"{e['seat'] or _('someone')}: {describe(game, e)}" for e in stale.since]}
+
+
+def describe(game, event: dict) -> str:
+    """One sentence for an event (the generic kinds are worded here)."""
+    if event["kind"] == "undo":
+        return _("undid the last change")
+    if event["kind"] == "reset":
+        return _("reset the table")
+    return game.describe(event)
+
+
+def write(table, kind, data, *, page, fragment, context, redirect_to, field=""):
+    """Append one change (``data`` may be a callable that parses the form) and answer."""
+    notice, error, status = None, None, 200
+    try:
+        base = base_version()
+        payload = data() if callable(data) else data
+        events.append(get_db(), table, games.get(table.game), kind, payload, base=base,
+                      seat=tables.seat(table), host=tables.is_host(table))
+    except events.StaleWrite as stale:
+        notice, status = stale_notice(table, stale), 409
+    except RuleError as err:
+        error, status = {"field": field, "message": err.message, "rule": err.rule}, 422
+    else:
+        if not is_fragment():
+            return redirect(redirect_to, 303)
+    return render(page, fragment, status, notice=notice, error=error, **context(table))

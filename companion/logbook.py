@@ -1,0 +1,98 @@
+"""The table's log as users see it: history, undo, reset, delete, export and import."""
+import json
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from companion import events, games, live, rooms, tables
+from companion.db import get_db
+from companion.scorers.rules import RuleError
+
+bp = Blueprint("logbook", __name__)
+MAX_IMPORT = 2_000_000
+
+
+def host_only(table) -> None:
+    """403 unless this browser holds the host token."""
+    if not tables.is_host(table):
+        abort(403)
+
+
+@bp.get("/t/<code>/history")
+def history(code):
+    """Every change in order, the ones taken back by an undo marked."""
+    table = live.load(code)
+    log = events.load(get_db(), table.id)
+    kept = {id(e) for e in events.in_effect(log)}
+    game = games.get(table.game)
+    rows = [dict(e, text=live.describe(game, e), undone=e["kind"] != "undo" and id(e) not in kept)
+            for e in reversed(log)]
+    return live.render("tables/history.html", "tables/_history.html", table=table, rows=rows,
+                       live_url=url_for("logbook.history", code=table.code))
+
+
+def _room_write(code, kind, host=False):
+    table = live.load(code)
+    if host:
+        host_only(table)
+    return live.write(table, kind, {}, page="tables/room.html", fragment="tables/_room.html",
+                      context=rooms.room_context, field=kind,
+                      redirect_to=url_for("tables.room", code=table.code))
+
+
+@bp.post("/t/<code>/undo")
+def undo(code):
+    """Take back the last change (further back: host only)."""
+    return _room_write(code, "undo")
+
+
+@bp.post("/t/<code>/reset")
+def reset(code):
+    """Back to the table's setup (host only; undoable)."""
+    return _room_write(code, "reset", host=True)
+
+
+@bp.post("/t/<code>/delete")
+def delete(code):
+    """Delete the table and its log (host only)."""
+    table = live.load(code)
+    host_only(table)
+    tables.delete(table)
+    return redirect(url_for("tables.index"), 303)
+
+
+@bp.get("/t/<code>/claim/<token>")
+def claim(code, token):
+    """The host link: makes this browser a host too (for moving to another device)."""
+    table = live.load(code)
+    if not tables.claim_host(table, token):
+        abort(404)
+    return redirect(url_for("tables.room", code=table.code), 303)
+
+
+@bp.get("/t/<code>/export.json")
+def export(code):
+    """The whole table (setup and log) as a JSON file."""
+    table = live.load(code)
+    body = json.dumps(tables.export(table), ensure_ascii=False, indent=1)
+    return body, 200, {"Content-Type": "application/json; charset=utf-8",
+                       "Content-Disposition": f"attachment; filename=table-{table.code}.json"}
+
+
+@bp.post("/tables/import")
+def import_table():
+    """A new table from an exported file; the importer becomes its host."""
+    upload = request.files.get("file")
+    try:
+        raw = upload.read(MAX_IMPORT + 1) if upload else b""
+        if not raw or len(raw) > MAX_IMPORT:
+            raise RuleError("choose a table file (JSON, at most 2 MB)", "TABLE-IMPORT")
+        try:
+            data = json.loads(raw)
+        except (ValueError, UnicodeDecodeError) as err:
+            raise RuleError(f"the file is not JSON: {err}", "TABLE-IMPORT") from None
+        table = tables.import_(data)
+    except RuleError as err:
+        return render_template("tables/index.html", games=games.all_games(), form={},
+                               import_error={"message": err.message, "rule": err.rule},
+                               error=None), 422
+    return redirect(url_for("tables.room", code=table.code), 303)

@@ -1,0 +1,102 @@
+"""Rooms: the start page, creating a table, joining it by code or QR, seats, and polling."""
+from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request,
+                   url_for)
+
+from companion import games, live, qr, tables
+from companion.db import get_db
+from companion.i18n import LANGUAGES
+from companion.scorers.rules import RuleError
+
+bp = Blueprint("tables", __name__)
+
+
+def join_url(table) -> str:
+    """The link the QR code carries (the LAN address when ``companion serve`` knows it)."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + url_for("tables.join", code=table.code)
+
+
+def game_page(table) -> str:
+    return url_for(games.get(table.game).endpoint, code=table.code)
+
+
+@bp.get("/")
+def index():
+    """The start page: create a table, join one by code, import a table file."""
+    return render_template("tables/index.html", games=games.all_games(), form={}, error=None)
+
+
+@bp.post("/tables")
+def create():
+    """Create a table from the form; its creator becomes the host."""
+    form = request.form
+    try:
+        if form.get("game") not in {g.name for g in games.all_games()}:
+            raise RuleError("choose a game", "TABLE-GAME")
+        language = form.get("language") if form.get("language") in LANGUAGES else "en"
+        options = {k[7:]: v for k, v in form.items() if k.startswith("option-") and v}
+        table = tables.create(form["game"], form.get("players", "").splitlines(), language,
+                              form.get("title", ""), options)
+    except RuleError as err:
+        return render_template("tables/index.html", games=games.all_games(), form=form,
+                               error={"message": err.message, "rule": err.rule}), 422
+    return redirect(url_for("tables.room", code=table.code), 303)
+
+
+@bp.post("/join")
+def join_by_code():
+    """The join-by-code form: go to that table's join page."""
+    code = "".join(ch for ch in request.form.get("code", "") if ch.isalnum())[:8].upper()
+    return redirect(url_for("tables.join", code=code or "-"), 303)
+
+
+@bp.get("/t/<code>")
+def join(code):
+    """The join link: a seated phone goes back to its seat, a new one picks a seat."""
+    table = live.load(code)
+    if tables.seat(table) is not None and "pick" not in request.args:
+        return redirect(game_page(table), 303)
+    return render_template("tables/join.html", table=table, error=None)
+
+
+@bp.post("/t/<code>/seat")
+def seat(code):
+    """Sit this phone as a player (or as a watcher) and go to the game."""
+    table = live.load(code)
+    try:
+        tables.take_seat(table, request.form.get("player", ""))
+    except RuleError as err:
+        return render_template("tables/join.html", table=table, error=err), 422
+    return redirect(game_page(table), 303)
+
+
+@bp.get("/t/<code>/room")
+def room(code):
+    """The host screen: QR code, join link, seats, history, undo, export; host tools."""
+    table = live.load(code)
+    return live.render("tables/room.html", "tables/_room.html", **room_context(table))
+
+
+def room_context(table) -> dict:
+    return {"table": table, "join_url": join_url(table), "is_host": tables.is_host(table),
+            "host_token": tables.host_token(table), "seat": tables.seat(table),
+            "live_url": url_for("tables.room", code=table.code), "game_url": game_page(table)}
+
+
+@bp.get("/t/<code>/qr.svg")
+def qr_svg(code):
+    """The join link as a QR code."""
+    table = live.load(code)
+    return Response(qr.svg(join_url(table)), mimetype="image/svg+xml")
+
+
+@bp.get("/t/<code>/poll")
+def poll(code):
+    """Has the table changed since version ``v``? 204 if not (cheap); else a new poll element."""
+    row = get_db().execute("SELECT version FROM tables WHERE code = ?", (code.upper(),)).fetchone()
+    if row is None:
+        abort(404)
+    if request.args.get("v", type=int) == row[0]:
+        return "", 204
+    return (render_template("_poll.html", code=code.upper(), version=row[0]), 200,
+            {"HX-Trigger": "table-changed"})

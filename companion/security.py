@@ -1,0 +1,42 @@
+"""CSRF on every form, a Content-Security-Policy without inline script, safe cookies, a stable key."""
+import os
+import secrets
+from datetime import timedelta
+
+from flask_wtf.csrf import CSRFProtect
+
+csrf = CSRFProtect()
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")
+
+
+def secret_key(instance_path: str) -> str:
+    """The key that signs cookies, kept in the instance folder so seats survive a restart."""
+    path = os.path.join(instance_path, "secret_key")
+    if not os.path.exists(path):
+        with open(path, "w", encoding="ascii") as out:
+            out.write(secrets.token_hex(32))
+        os.chmod(path, 0o600)
+    with open(path, encoding="ascii") as key:
+        return key.read().strip()
+
+
+def headers(response):
+    """Security headers on every answer; ``Vary: HX-Request`` where htmx may get a fragment."""
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    if response.mimetype == "text/html":
+        response.vary.add("HX-Request")
+    return response
+
+
+def init_app(app) -> None:
+    """Cookie settings, CSRF protection (form field or ``X-CSRFToken`` header) and the headers."""
+    app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
+                      PERMANENT_SESSION_LIFETIME=timedelta(days=30))
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a game lasts longer than an hour
+    csrf.init_app(app)
+    app.after_request(headers)

@@ -1,0 +1,179 @@
+"""Game tables (rooms): creation with a join code and a host token, seats, export and import.
+
+A browser's seats and host tokens live in the signed session cookie (HttpOnly, SameSite=Lax), so
+a phone comes back to its seat after a reload and the creator's browser stays the host. Only a
+hash of the host token is stored.
+"""
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import dataclass
+
+from flask import abort, session
+
+from companion import events, games
+from companion.db import get_db, transaction
+from companion.i18n import LANGUAGES
+from companion.scorers.rules import RuleError
+
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 5
+EXPORT_FORMAT = "companion-table/1"
+KEEP = 20  # seats and host tokens a browser remembers
+
+
+@dataclass
+class Table:
+    """One row of ``tables``, with its setup decoded."""
+
+    id: int
+    code: str
+    game: str
+    title: str
+    setup: dict
+    language: str
+    host_hash: str
+    version: int
+    created: str
+
+    @property
+    def players(self) -> list[str]:
+        return self.setup["players"]
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _remember(key: str, code: str, value) -> None:
+    """Keep ``value`` for ``code`` in the session dict ``key`` (the most recent KEEP tables)."""
+    kept = {k: v for k, v in session.get(key, {}).items() if k != code}
+    kept[code] = value
+    session[key] = dict(list(kept.items())[-KEEP:])
+    session.permanent = True
+
+
+def check_players(names: list[str], game) -> list[str]:
+    """Player names in seat order: stripped, non-empty, distinct, as many as the game allows."""
+    names = [n.strip() for n in names if n and n.strip()]
+    if not game.min_players <= len(names) <= game.max_players:
+        raise RuleError(f"{game.title} needs {game.min_players} to {game.max_players} players,"
+                        f" not {len(names)}", "TABLE-PLAYERS")
+    if len(set(n.casefold() for n in names)) != len(names):
+        raise RuleError("two players have the same name", "TABLE-PLAYERS")
+    if any(len(n) > 24 for n in names):
+        raise RuleError("a player's name is longer than 24 characters", "TABLE-PLAYERS")
+    return names
+
+
+def create(game_name: str, players: list[str], language: str, title: str = "",
+           options: dict | None = None, log: list[dict] | None = None) -> Table:
+    """A new table (with ``log`` replayed, for imports); this browser becomes its host."""
+    game = games.get(game_name)
+    setup = {"players": check_players(players, game), "options": options or {}}
+    if log is None:
+        setup = game.prepare(setup)
+    log = log or []
+    events.fold(game, setup, log, strict=True)  # an import the rules refuse stores nothing
+    token = secrets.token_urlsafe(16)
+    conn = get_db()
+    with transaction(conn):
+        code = _free_code(conn)
+        cur = conn.execute(
+            "INSERT INTO tables (code, game, title, setup, language, host_hash, version, created)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (code, game_name, title.strip()[:60],
+                                                  json.dumps(setup, ensure_ascii=False), language,
+                                                  _hash(token), len(log), events.now()))
+        for number, event in enumerate(log, 1):
+            conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created)"
+                         " VALUES (?, ?, ?, ?, ?, ?)",
+                         (cur.lastrowid, number, event["kind"],
+                          json.dumps(event["data"], ensure_ascii=False), event.get("seat"),
+                          event.get("created") or events.now()))
+    _remember("hosts", code, token)
+    return get(code)
+
+
+def _free_code(conn) -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        if not conn.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone():
+            return code
+
+
+def find(code: str) -> Table | None:
+    """The table with join code ``code`` (any case), or None."""
+    row = get_db().execute("SELECT * FROM tables WHERE code = ?", (code.upper(),)).fetchone()
+    return None if row is None else Table(**dict(row, setup=json.loads(row["setup"])))
+
+
+def get(code: str) -> Table:
+    """The table with join code ``code``, or a 404."""
+    return find(code) or abort(404)
+
+
+def is_host(table: Table) -> bool:
+    """Whether this browser holds the table's host token."""
+    token = session.get("hosts", {}).get(table.code)
+    return bool(token) and hmac.compare_digest(_hash(token), table.host_hash)
+
+
+def claim_host(table: Table, token: str) -> bool:
+    """Make this browser a host of ``table`` if ``token`` is its host token."""
+    if not hmac.compare_digest(_hash(token), table.host_hash):
+        return False
+    _remember("hosts", table.code, token)
+    return True
+
+
+def host_token(table: Table) -> str | None:
+    """This browser's host token for ``table`` (to show the host link), if it is the host."""
+    return session.get("hosts", {}).get(table.code) if is_host(table) else None
+
+
+def seat(table: Table) -> str | None:
+    """The player this browser sits as ("" for a watcher), or None when it has not picked."""
+    return session.get("seats", {}).get(table.code)
+
+
+def take_seat(table: Table, player: str) -> None:
+    """Sit this browser as ``player`` ("" watches)."""
+    if player and player not in table.players:
+        raise RuleError(f"there is no player {player!r} at this table", "TABLE-SEAT")
+    _remember("seats", table.code, player)
+
+
+def delete(table: Table) -> None:
+    """Remove the table and its whole log."""
+    conn = get_db()
+    with transaction(conn):
+        conn.execute("DELETE FROM events WHERE table_id = ?", (table.id,))
+        conn.execute("DELETE FROM tables WHERE id = ?", (table.id,))
+    events.forget(table.id)
+
+
+def export(table: Table) -> dict:
+    """The whole table as JSON: its setup and its log, undos included."""
+    return {"format": EXPORT_FORMAT, "game": table.game, "title": table.title,
+            "language": table.language, "setup": table.setup,
+            "events": events.load(get_db(), table.id)}
+
+
+def import_(data, language_default: str = "en") -> Table:
+    """A new table from an :func:`export` file (refused with RuleError if malformed)."""
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise RuleError(f"this is not a table file (format {EXPORT_FORMAT!r} expected)",
+                        "TABLE-IMPORT")
+    try:
+        log = [{"kind": str(e["kind"]), "data": e["data"], "seat": e.get("seat"),
+                "created": e.get("created")} for e in data["events"]]
+        setup = data["setup"]
+        game, players = data["game"], setup["players"]
+    except (KeyError, TypeError) as err:
+        raise RuleError(f"the table file lacks {err}", "TABLE-IMPORT") from None
+    if game not in {g.name for g in games.all_games()}:
+        raise RuleError(f"unknown game {game!r}", "TABLE-IMPORT")
+    language = data.get("language") if data.get("language") in LANGUAGES else language_default
+    table = create(game, players, language, data.get("title") or "", setup.get("options"), log)
+    return table

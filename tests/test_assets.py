@@ -1,0 +1,32 @@
+"""htmx from its registry package (no CDN); gzip for text answers; the first page's weight."""
+import gzip
+
+
+def test_htmx_is_served_from_the_package(client):
+    plain = client.get("/vendor/htmx.min.js")
+    assert plain.status_code == 200 and b"htmx" in plain.data[:2000]
+    zipped = client.get("/vendor/htmx.min.js", headers={"Accept-Encoding": "gzip"})
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.data) == plain.data
+
+
+def test_pages_are_gzipped(client, table):
+    response = client.get(f"/liberte/{table.code}/", headers={"Accept-Encoding": "gzip, br"})
+    assert response.headers["Content-Encoding"] == "gzip"
+    assert b"<html" in gzip.decompress(response.data)
+
+
+def test_first_page_a_phone_loads_is_under_60_kb_gzipped(client, table):
+    """The board page with a full board, plus htmx, our script and our CSS, gzipped."""
+    for n in range(1, 28):
+        for player, faction in (("Christie", "red"), ("Joshua", "blue"), ("Max", "white")):
+            table.stack(n, player, faction, 1 if n % 2 else 0)
+    gz = {"Accept-Encoding": "gzip"}
+    total = 0
+    for path in (f"/liberte/{table.code}/", "/vendor/htmx.min.js"):
+        total += len(client.get(path, headers=gz).data)
+    for name in ("companion.css", "companion.js"):
+        response = client.get(f"/static/{name}")
+        total += len(gzip.compress(response.data))
+        response.close()
+    assert total <= 60 * 1024, total

@@ -1,0 +1,45 @@
+"""Error answers: pages, fragments in the toast, JSON under /api/; never a traceback."""
+import pytest
+
+from companion import create_app
+
+
+@pytest.fixture
+def fragile(tmp_path):
+    """An app with a route that fails, with exceptions handled as in production."""
+    app = create_app({"TESTING": True, "PROPAGATE_EXCEPTIONS": False, "SECRET_KEY": "t",
+                      "DATABASE": str(tmp_path / "e.sqlite")})
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("secret detail")
+
+    @app.get("/api/boom")
+    def api_boom():
+        raise RuntimeError("secret detail")
+    return app.test_client()
+
+
+def test_500_is_a_plain_page_without_traceback(fragile):
+    response = fragile.get("/boom")
+    assert response.status_code == 500
+    assert b"Nothing was changed" in response.data
+    assert b"secret detail" not in response.data and b"Traceback" not in response.data
+
+
+def test_500_for_htmx_goes_to_the_toast_and_for_the_api_is_json(fragile):
+    response = fragile.get("/boom", headers={"HX-Request": "true"})
+    assert response.headers["HX-Retarget"] == "#toast" and b"<html" not in response.data
+    api = fragile.get("/api/boom")
+    assert api.status_code == 500 and api.get_json()["rule"] == "HTTP-500"
+
+
+def test_404_and_405(client):
+    assert b"join code" in client.get("/t/NOPE9").data
+    assert client.get("/nowhere").status_code == 404
+    assert client.get("/tables").status_code == 405
+    assert client.get("/api/liberte/resolve").get_json()["rule"] == "HTTP-405"
+
+
+def test_unknown_display_change_is_a_404(client, table):
+    assert table.displays("nonsense", {}).status_code == 404

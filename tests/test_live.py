@@ -1,0 +1,26 @@
+"""Writes carry their version: a stale write is refused with what changed and the current state."""
+
+
+def test_a_stale_write_is_not_applied_and_says_what_changed(app, table):
+    phone = app.test_client()
+    table.sit("Joshua", client=phone)
+    assert table.stack(8, "Christie", "red", 2).status_code == 200
+    stale = table.stack(8, "Joshua", "blue", 1, client=phone, version=0)
+    text = stale.get_data(as_text=True)
+    assert stale.status_code == 409 and "Not applied" in text
+    assert "Christie: province 8: Christie has 2 red" in text
+    assert 'name="version" value="1"' in text  # the current state, ready for the next tap
+    assert 'data-player="Joshua"' not in text
+
+
+def test_a_write_without_version_is_refused(client, table):
+    response = client.post(f"/liberte/{table.code}/", data={"province": 8}, headers={"HX-Request": "true"})
+    assert response.status_code == 422 and b"TABLE-VERSION" in response.data
+
+
+def test_plain_post_redirects_and_htmx_post_gets_the_fragment(client, table):
+    plain = table.stack(8, "Christie", "red", 2, htmx=False)
+    assert plain.status_code == 303 and plain.location == f"/liberte/{table.code}/"
+    fragment = table.stack(8, "Christie", "red", 3)
+    assert fragment.status_code == 200 and b"<html" not in fragment.data
+    assert b'id="live"' in fragment.data

@@ -1,0 +1,79 @@
+"""History, undo, reset, delete, host link, export and import."""
+import io
+import json
+
+from conftest import TableHelper
+
+
+def test_history_lists_changes_and_marks_undone_ones(client, table):
+    table.stack(8, "Christie", "red", 2)
+    table.stack(8, "Christie", "red", 3)
+    assert table.post(f"/t/{table.code}/undo", {}).status_code == 200
+    page = client.get(f"/t/{table.code}/history").get_data(as_text=True)
+    assert "province 8: Christie has 3 red" in page and 'class="undone"' in page
+    assert "undid the last change" in page
+    fragment = client.get(f"/t/{table.code}/history", headers={"HX-Request": "true"})
+    assert b"<html" not in fragment.data
+
+
+def test_only_the_host_undoes_past_the_last_change(app, table):
+    table.stack(8, "Christie", "red", 2)
+    table.stack(9, "Christie", "red", 2)
+    phone = app.test_client()
+    table.sit("Joshua", client=phone)
+    assert table.post(f"/t/{table.code}/undo", {}, client=phone).status_code == 200
+    refused = table.post(f"/t/{table.code}/undo", {}, client=phone)
+    assert refused.status_code == 422 and b"TABLE-HOST" in refused.data
+    assert table.post(f"/t/{table.code}/undo", {}).status_code == 200  # the host may
+
+
+def test_reset_and_delete_need_the_host(app, client, table):
+    table.stack(8, "Christie", "red", 2)
+    phone = app.test_client()
+    assert phone.post(f"/t/{table.code}/reset", data={"version": 1}).status_code == 403
+    assert phone.post(f"/t/{table.code}/delete").status_code == 403
+    assert table.post(f"/t/{table.code}/reset", {}, htmx=False).status_code == 303
+    board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert 'data-player="Christie"' not in board
+    assert client.post(f"/t/{table.code}/delete").status_code == 303
+    assert client.get(f"/t/{table.code}/room").status_code == 404
+
+
+def test_host_link_moves_the_host_to_another_device(app, client, table):
+    page = client.get(f"/t/{table.code}/room").get_data(as_text=True)
+    link = page.split('href="')[[i for i, s in enumerate(page.split('href="')) if "/claim/" in s][0]].split('"')[0]
+    other = app.test_client()
+    assert other.get(link).status_code == 303
+    assert b"Reset the table" in other.get(f"/t/{table.code}/room").data
+    assert other.get(f"/t/{table.code}/claim/wrong").status_code == 404
+
+
+def test_export_then_import_gives_the_same_position(app, client, table):
+    table.stack(8, "Christie", "red", 2)
+    table.stack(1, "Joshua", "blue", 3)
+    table.post(f"/t/{table.code}/undo", {})
+    exported = client.get(f"/t/{table.code}/export.json")
+    assert "attachment" in exported.headers["Content-Disposition"]
+    data = json.loads(exported.data)
+    assert [e["kind"] for e in data["events"]] == ["stack", "stack", "undo"]
+    importer = app.test_client()
+    response = importer.post("/tables/import", data={
+        "file": (io.BytesIO(exported.data), "table.json")})
+    assert response.status_code == 303
+    code = response.location.split("/")[2]
+    assert code != table.code
+    importer.post(f"/t/{code}/seat", data={"player": "Max"})
+    board = importer.get(f"/liberte/{code}/").get_data(as_text=True)
+    assert 'data-player="Christie"' in board and 'data-player="Joshua"' not in board
+    assert b"Reset the table" in importer.get(f"/t/{code}/room").data  # the importer hosts
+
+
+def test_import_refuses_bad_files_and_stores_nothing(client):
+    for body in (b"not json", b"{}", json.dumps({"format": "companion-table/1", "game": "liberte",
+                 "setup": {"players": ["A", "B", "C"]}, "events": [
+                     {"kind": "stack", "data": {"province": "8", "player": "A",
+                                                "faction": "red", "blocks": 9}}]}).encode()):
+        response = client.post("/tables/import", data={"file": (io.BytesIO(body), "t.json")})
+        assert response.status_code == 422 and b"rule" in response.data
+    assert client.post("/tables/import", data={}).status_code == 422
+    TableHelper(client)  # the database still works

@@ -1,0 +1,63 @@
+"""Rooms: create, join by code or link, seats kept by cookie, QR, polling."""
+from conftest import TableHelper
+
+
+def test_create_makes_the_creator_host_and_shows_the_qr(client):
+    t = TableHelper(client)
+    page = client.get(f"/t/{t.code}/room").get_data(as_text=True)
+    assert f"/t/{t.code}/qr.svg" in page and "Reset the table" in page
+    assert f"http://localhost/t/{t.code}" in page
+
+
+def test_create_refuses_bad_players_next_to_the_field(client):
+    response = client.post("/tables", data={"game": "liberte", "players": "A\nA\nB"})
+    assert response.status_code == 422 and b"TABLE-PLAYERS" in response.data
+    response = client.post("/tables", data={"game": "liberte", "players": "A\nB"})
+    assert response.status_code == 422 and b"3 to 6 players" in response.data
+    response = client.post("/tables", data={"game": "chess", "players": "A\nB\nC"})
+    assert response.status_code == 422 and b"TABLE-GAME" in response.data
+
+
+def test_join_link_picks_a_seat_and_the_cookie_brings_the_phone_back(app, table):
+    phone = app.test_client()
+    page = phone.get(f"/t/{table.code}")
+    assert page.status_code == 200 and b"Which seat" in page.data
+    assert b"Joshua" in page.data
+    seated = phone.post(f"/t/{table.code}/seat", data={"player": "Joshua"})
+    assert seated.status_code == 303 and seated.location == f"/liberte/{table.code}/"
+    again = phone.get(f"/t/{table.code}")  # after a reload or a dropped connection
+    assert again.status_code == 303 and again.location == f"/liberte/{table.code}/"
+    assert phone.get(f"/t/{table.code}?pick=1").status_code == 200
+    other = app.test_client().get(f"/t/{table.code}/room")
+    assert b"Reset the table" not in other.data  # not the host
+
+
+def test_join_by_code_and_unknown_seat(client, table):
+    response = client.post("/join", data={"code": table.code.lower()})
+    assert response.location == f"/t/{table.code}"
+    assert client.get(f"/t/{table.code.lower()}").status_code in (200, 303)
+    bad = client.post(f"/t/{table.code}/seat", data={"player": "Nobody"})
+    assert bad.status_code == 422 and b"TABLE-SEAT" in bad.data
+    assert client.get("/t/ZZZZZ").status_code == 404
+
+
+def test_qr_is_svg(client, table):
+    response = client.get(f"/t/{table.code}/qr.svg")
+    assert response.mimetype == "image/svg+xml" and b"<svg" in response.data
+
+
+def test_poll_answers_unchanged_with_204_and_a_change_with_a_trigger(client, table):
+    assert client.get(f"/t/{table.code}/poll?v=0").status_code == 204
+    table.stack(8, "Christie", "red", 2)
+    response = client.get(f"/t/{table.code}/poll?v=0", headers={"HX-Request": "true"})
+    assert response.status_code == 200 and response.headers["HX-Trigger"] == "table-changed"
+    assert b"v=1" in response.data
+    assert client.get(f"/t/{table.code}/poll?v=1").status_code == 204
+    assert client.get("/t/NOPE1/poll?v=0").status_code == 404
+
+
+def test_room_fragment_and_page(client, table):
+    page = client.get(f"/t/{table.code}/room")
+    fragment = client.get(f"/t/{table.code}/room", headers={"HX-Request": "true"})
+    assert b"<html" in page.data and b"<html" not in fragment.data
+    assert b'id="live"' in fragment.data and "HX-Request" in fragment.headers["Vary"]

@@ -1,0 +1,64 @@
+"""CSRF on every form, the Content-Security-Policy, cookie flags, no inline script."""
+import re
+from pathlib import Path
+
+import pytest
+
+from companion import create_app
+
+TEMPLATES = Path(__file__).parent.parent / "companion" / "templates"
+
+
+@pytest.fixture
+def csrf_client(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"), "SECRET_KEY": "t"})
+    return app.test_client()
+
+
+def token(page: bytes) -> str:
+    return re.search(rb'name="csrf_token" value="([^"]+)"', page).group(1).decode()
+
+
+def test_a_form_without_the_csrf_token_is_refused_and_nothing_is_stored(csrf_client):
+    response = csrf_client.post("/tables", data={"game": "liberte", "players": "A\nB\nC"})
+    assert response.status_code == 400 and b"expired" in response.data
+    htmx = csrf_client.post("/tables", data={"game": "liberte", "players": "A\nB\nC"},
+                            headers={"HX-Request": "true"})
+    assert htmx.status_code == 400 and htmx.headers["HX-Retarget"] == "#toast"
+
+
+def test_the_token_from_the_form_or_the_header_is_accepted(csrf_client):
+    csrf = token(csrf_client.get("/").data)
+    ok = csrf_client.post("/tables", data={"game": "liberte", "players": "A\nB\nC",
+                                           "csrf_token": csrf})
+    assert ok.status_code == 303
+    code = ok.location.split("/")[2]
+    seat = csrf_client.post(f"/t/{code}/seat", data={"player": "A"},
+                            headers={"X-CSRFToken": csrf})
+    assert seat.status_code == 303
+
+
+def test_every_post_form_carries_a_csrf_token():
+    for path in TEMPLATES.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        for form in re.findall(r"<form[^>]*method=\"post\".*?</form>", text, re.S):
+            assert "csrf_token" in form or "m.hidden(" in form, f"{path.name}: {form[:80]}"
+
+
+def test_no_inline_script_or_style_in_templates():
+    for path in TEMPLATES.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), path.name
+        assert " style=" not in text and "<style" not in text, path.name
+        assert not re.search(r"\bon[a-z]+=\"", text), path.name
+        assert "hx-on" not in text and "js:" not in text, path.name
+
+
+def test_headers_and_cookies(client, table):
+    response = client.get(f"/liberte/{table.code}/")
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    created = client.post("/tables", data={"game": "liberte", "players": "A\nB\nC"})
+    cookie = created.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
