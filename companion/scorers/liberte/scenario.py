@@ -44,6 +44,8 @@ class Scenario:
     profile: BoardProfile = DEFAULT_PROFILE
     government_tie: str = "highest"
     advances: dict = field(default_factory=dict)  # contest -> [round: {player: card id or None}]
+    government: str | None = None  # from the last election, for the special cards (LIB-SPEC)
+    present: list = field(default_factory=list)  # present in that Government (LIB-VP-5)
 
 
 def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenario:
@@ -78,6 +80,8 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
         profile=profile,
         government_tie=_read_options(data.get("options")),
         advances=_read_advances(data.get("advances"), known, displays),
+        government=_read_government(data.get("government")),
+        present=[known(p, "present", "LIB-VP-5") for p in data.get("present") or []],
     )
     check_box_counts(scenario.board, turn, scenario.lost_battles)
     return scenario
@@ -167,6 +171,12 @@ def _read_options(options) -> str:
     tie = options.get("government_tie", "highest")
     expect(tie in GOVERNMENT_TIE, f"options.government_tie: {tie!r} is not 'highest' or 'total'", "LIB-GOV-3")
     return tie
+
+
+def _read_government(government):
+    expect(government is None or government in FACTIONS, f"government: {government!r} is not red, white or "
+           "blue", "LIB-GOV-1")
+    return government
 
 
 def _read_advances(advances, known, displays) -> dict:
