@@ -41,7 +41,7 @@ def _place(track, factions, contest, play_order, advancing, variant, result) -> 
     if len(tied) == 1:
         result.sentences.append(f"{name}: {tied[0]} with {top} votes (LIB-GOV-1)")
         return tied[0]
-    winner, how = _faction_tie(tied, contest, play_order, advancing, variant, result)
+    winner, how = _faction_tie(tied, contest, play_order, advancing, variant, result, ask=top > 0)
     for faction in factions:
         if faction != winner and track[faction] <= track[winner]:
             track[faction] -= 1
@@ -50,18 +50,20 @@ def _place(track, factions, contest, play_order, advancing, variant, result) -> 
     return winner
 
 
-def _faction_tie(tied, contest, play_order, advancing, variant, result):
+def _faction_tie(tied, contest, play_order, advancing, variant, result, ask):
     """Every player in play order may advance one card of a tied colour; repeat while tied (LIB-GOV-2).
 
     ``variant`` "highest" (the rulebook): the faction of the highest single card wins. "total" (the
-    Italian aid, LIB-GOV-3): the faction with the highest sum of advanced values wins.
+    Italian aid, LIB-GOV-3): the faction with the highest sum of advanced values wins. A tie at 0 votes
+    (nobody holds a vote of either faction, so no VP hangs on it) takes the advances given but does not
+    stop to ask the table for them (``ask``).
     """
     rule = "LIB-GOV-3" if variant == "total" else "LIB-GOV-2"
     number, log = 1, []
     while True:
         in_tie = set(tied)
         advanced = advancing.round(contest, number, play_order, lambda p, card: card.faction in in_tie, rule,
-                                   f"Tie for the {contest}")
+                                   f"Tie for the {contest}", ask)
         if not advanced:
             break
         log += [(number, p, card) for p, card in advanced.items()]

@@ -56,10 +56,12 @@ class Advancing:
         self.interactive = interactive
         self.spent = {}  # (player, card id) -> contest where it was advanced
 
-    def round(self, contest: str, number: int, players, allowed, rule: str, purpose: str) -> dict:
+    def round(self, contest: str, number: int, players, allowed, rule: str, purpose: str,
+              ask: bool = True) -> dict:
         """Ask ``players`` in order for one card each; returns {player: Card} of those who advanced.
 
         ``allowed(player, card)`` says whether a card may be advanced here (its colour or General).
+        ``ask=False``: take the decisions given, but do not stop to ask for missing ones.
         """
         rounds = self.advances.get(contest, [])
         given = rounds[number - 1] if number <= len(rounds) else {}
@@ -72,7 +74,7 @@ class Advancing:
             if player in given:
                 if given[player] is not None:
                     advanced[player] = self._take(player, given[player], contest, number, allowed, rule)
-            elif self.interactive and options:
+            elif self.interactive and ask and options:
                 raise Pending(Question(contest, number, player, tuple(options),
                                        f"{purpose}: {player}, advance one of your cards or pass."))
         return advanced
