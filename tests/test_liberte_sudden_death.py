@@ -22,7 +22,7 @@ def test_16_red_votes_are_not_a_landslide_LIB_LAND_1():
 
 
 def test_red_points_count_votes_board_hand_and_display_LIB_LAND_2():
-    """Christie: 10 red votes + 0 on the board + 0 on cards = 10. Joshua: 7 votes + 2 left in a stack of 3
+    """LIB-LAND-2. Christie: 10 red votes + 0 on the board + 0 on cards = 10. Joshua: 7 votes + 2 left in a stack of 3
     + a red 3 in hand + a red 1 on display = 13 (his blue card counts nothing)."""
     board = {**red_votes(10), **votes("Joshua", "red", [17, 18, 19, 20, 21, 22]), 23: [stack("Joshua", "red", 3)]}
     result = resolve(board=board, hands={"Joshua": [card("h", "red", 3), card("b", "blue", 3)]},
@@ -34,6 +34,7 @@ def test_red_points_count_votes_board_hand_and_display_LIB_LAND_2():
 
 
 def test_landslide_tie_goes_to_most_red_on_cards_then_shared_LIB_LAND_3():
+    """LIB-LAND-3: equal red points go to the most red on cards in hand and display; then shared."""
     board = {**red_votes(9), **votes("Joshua", "red", [17, 18, 19, 20, 21, 22, 23, 24])}
     displays = {"Christie": [card("c", "red", 1)], "Joshua": [card("j", "red", 2)]}
     result = resolve(board=board, displays=displays)
@@ -78,6 +79,7 @@ def test_a_white_stack_that_does_not_control_does_not_count_LIB_CR_1():
 
 
 def test_counter_revolution_only_in_turns_3_and_4_LIB_CR_2():
+    """LIB-CR-2: the same seven provinces end the game in turns 3 and 4, never in turns 1 and 2."""
     for turn, active in [(1, False), (2, False), (3, True), (4, True)]:
         cr = check(turn=turn, board=white_in(FLEURS[:7]), map=board_map(FLEURS))["counter_revolution"]
         assert (cr["count"], cr["active"], cr["triggered"]) == (7, active, active)
@@ -85,12 +87,13 @@ def test_counter_revolution_only_in_turns_3_and_4_LIB_CR_2():
 
 
 def test_the_check_cannot_judge_without_fleur_de_lis_provinces_LIB_CR_2():
+    """LIB-CR-2 is checked on every change, so it must never report 0 when it cannot know: count None."""
     cr = check(turn=3, board=white_in(FLEURS[:7]))["counter_revolution"]
     assert cr["count"] is None and not cr["triggered"]
 
 
 def test_white_points_and_their_ties_LIB_CR_3():
-    """White points: blocks in one's white stacks + white blocks on cards in hand and display. Max 7 + 0;
+    """LIB-CR-3. White points: blocks in one's white stacks + white blocks on cards in hand and display. Max 7 + 0;
     Joshua 6 on the board + 1 card = 7: tie, Joshua has more white on cards and wins."""
     board = {**white_in(FLEURS[:7]), 20: [stack("Joshua", "white", 3)], 21: [stack("Joshua", "white", 3)]}
     result = resolve(turn=3, board=board, map=board_map(FLEURS), hands={"Joshua": [card("w", "white", 1)]})

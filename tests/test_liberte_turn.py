@@ -7,6 +7,7 @@ from liberte_builder import card, check, resolve, stack, votes
 
 
 def test_next_play_order_goes_by_vps_ties_drawn_with_the_given_generator_LIB_TURN_1():
+    """LIB-TURN-1: most VPs first; equal VPs in an order drawn from the seeded generator passed in."""
     result = resolve(turn=2, board=votes("Max", "red", [1]), vp={"Christie": 3, "Joshua": 8})
     assert result["vp"] == {"Christie": 3, "Joshua": 8, "Max": 5}
     assert result["next_play_order"] == [["Joshua"], ["Max"], ["Christie"]]
@@ -18,12 +19,14 @@ def test_next_play_order_goes_by_vps_ties_drawn_with_the_given_generator_LIB_TUR
 
 
 def test_six_set_aside_blocks_return_at_the_start_of_turn_2_LIB_TURN_2():
+    """LIB-TURN-2: in turn 1 two blocks of each colour are out of the supply; from turn 2 they are back."""
     board = {1: [stack("Christie", "red", 3)]}
     assert check(turn=1, board=board)["supply"] == {"red": 25, "white": 22, "blue": 26}
     assert check(turn=2, board=board)["supply"] == {"red": 27, "white": 24, "blue": 28}
 
 
 def test_the_action_phase_ends_when_a_supply_is_empty_LIB_TURN_3():
+    """LIB-TURN-3: the 28th blue block placed empties the blue supply and ends the action phase."""
     board = {n: [stack("Christie", "blue", 3)] for n in range(1, 10)}  # 27 blue
     assert check(turn=2, board=board)["action_phase_over"] is False
     board[10] = [stack("Christie", "blue", 1)]
