@@ -104,6 +104,7 @@ def test_outside_paris_a_tie_is_fought_for_one_round_only_LIB_ELEC_4():
                      advances={"province:4": [{"Christie": "a", "Joshua": "c"}, {"Christie": "b"}]})
     assert province(result, 4)["winner"] is None
     assert result["displays_after"]["Christie"] == [card("b", "red", 1)]
+    assert result["log"][-1] == "Advances given but not needed (no such tie): province:4 round 2"
 
 
 def test_after_a_tie_every_block_returns_to_the_supply_LIB_ELEC_5():

@@ -87,6 +87,8 @@ def resolve(scenario, interactive: bool = False) -> Resolution:
     except Pending as pending:
         result.pending = pending.question
         result.log.append(f"Waiting for a decision: {pending.question.question}")
+    if result.finished and advancing.unused():
+        result.log.append(f"Advances given but not needed (no such tie): {', '.join(advancing.unused())}")
     result.displays = advancing.displays
     return result
 

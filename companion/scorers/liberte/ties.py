@@ -55,6 +55,13 @@ class Advancing:
         self.advances = advances
         self.interactive = interactive
         self.spent = {}  # (player, card id) -> contest where it was advanced
+        self.played = set()  # (contest, round) of every round fought
+
+    def unused(self) -> list:
+        """Decisions the scenario gives for rounds that were never fought (no such tie)."""
+        return [f"{contest} round {number}" for contest, rounds in self.advances.items()
+                for number, decisions in enumerate(rounds, 1)
+                if decisions and (contest, number) not in self.played]
 
     def round(self, contest: str, number: int, players, allowed, rule: str, purpose: str,
               ask: bool = True) -> dict:
@@ -63,6 +70,7 @@ class Advancing:
         ``allowed(player, card)`` says whether a card may be advanced here (its colour or General).
         ``ask=False``: take the decisions given, but do not stop to ask for missing ones.
         """
+        self.played.add((contest, number))
         rounds = self.advances.get(contest, [])
         given = rounds[number - 1] if number <= len(rounds) else {}
         strangers = [player for player in given if player not in players]
