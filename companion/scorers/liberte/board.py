@@ -71,7 +71,7 @@ def read_profile(data) -> BoardProfile:
     expect(isinstance(data, dict), "map: a board profile must be a JSON object", "LIB-ELEC-1")
     provinces = data.get("provinces") or {}
     expect(isinstance(provinces, dict), "map.provinces must map province numbers to objects", "LIB-ELEC-1")
-    read = {number: Province(number) for number in PROVINCES}
+    read = {number: Province(number, DEFAULT_NAMES.get(number)) for number in PROVINCES}
     for key, entry in provinces.items():
         number = province_number(key, "map.provinces")
         read[number] = _read_province(number, entry)

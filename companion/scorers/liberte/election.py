@@ -17,12 +17,13 @@ class ProvinceResult:
     votes: int = 0
     tie: bool = False
     vp: int = 0
+    cleared: int = 0  # blocks returned to the supply after a tie (LIB-ELEC-5)
     advanced: list = field(default_factory=list)  # (round, player, card)
     sentence: str = ""
 
     def as_json(self) -> dict:
         return {"number": self.number, "name": self.name, "winner": self.winner, "faction": self.faction,
-                "votes": self.votes, "tie": self.tie, "vp": self.vp,
+                "votes": self.votes, "tie": self.tie, "vp": self.vp, "cleared": self.cleared,
                 "advanced": [{"round": r, "player": p, "card": c.id, "value": c.value}
                              for r, p, c in self.advanced]}
 
@@ -60,8 +61,8 @@ def resolve_province(province, stacks, play_order, advancing, turn):
             result.vp = province.vp
             parts.append(f"{winner.player} scores {province.vp} VP for the province (LIB-ELEC-8)")
     if result.tie:
-        cleared = sum(s.blocks for s in left)
-        parts.append(f"the remaining {cleared} blocks return to the supply (LIB-ELEC-5)" if cleared
+        result.cleared = sum(s.blocks for s in left)
+        parts.append(f"the remaining {result.cleared} blocks return to the supply (LIB-ELEC-5)" if result.cleared
                      else "nothing is left in the province (LIB-ELEC-5)")
         left = []
     result.sentence = f"{province.label}: " + "; ".join(parts)

@@ -12,7 +12,7 @@ PRECEDENCE = (RED, BLUE, WHITE)
 class GovernmentResult:
     government: str
     opposition: str
-    track: dict  # the election track after the tie moves
+    track: dict  # the election track after the tie moves; -1 is "behind space 0", see _place
     advanced: list = field(default_factory=list)
     sentences: list = field(default_factory=list)
 
@@ -28,34 +28,42 @@ def form_government(votes, play_order, advancing, variant="highest") -> Governme
 
 
 def _place(track, factions, contest, play_order, advancing, variant, result) -> str:
-    """The faction highest on the track among ``factions``; a tie is fought out with cards."""
+    """The faction highest on the track among ``factions``; a tie is fought out with cards.
+
+    After a tie every other faction at the same or a lower level moves back one space (LIB-GOV-2), so the
+    losers fall behind the winner without changing their order among themselves. A marker on space 0
+    goes "behind" it (-1) rather than stopping there: otherwise a faction with no vote could draw level
+    with one that has a vote and take the Opposition by precedence.
+    """
     top = max(track[f] for f in factions)
     tied = [f for f in factions if track[f] == top]
     name = "Government" if contest == "government" else "Opposition"
     if len(tied) == 1:
         result.sentences.append(f"{name}: {tied[0]} with {top} votes (LIB-GOV-1)")
         return tied[0]
-    winner, how = _faction_tie(tied, contest, play_order, advancing, variant, result)
+    winner, how = _faction_tie(tied, contest, play_order, advancing, variant, result, ask=top > 0)
     for faction in factions:
         if faction != winner and track[faction] <= track[winner]:
-            track[faction] = max(0, track[faction] - 1)  # a marker cannot go below space 0
+            track[faction] -= 1
     result.sentences.append(f"{name}: tie at {top} votes between {', '.join(tied)}; {how}; {winner} wins and "
                             "every other faction at that level or lower moves back one space (LIB-GOV-2)")
     return winner
 
 
-def _faction_tie(tied, contest, play_order, advancing, variant, result):
+def _faction_tie(tied, contest, play_order, advancing, variant, result, ask):
     """Every player in play order may advance one card of a tied colour; repeat while tied (LIB-GOV-2).
 
     ``variant`` "highest" (the rulebook): the faction of the highest single card wins. "total" (the
-    Italian aid, LIB-GOV-3): the faction with the highest sum of advanced values wins.
+    Italian aid, LIB-GOV-3): the faction with the highest sum of advanced values wins. A tie at 0 votes
+    (nobody holds a vote of either faction, so no VP hangs on it) takes the advances given but does not
+    stop to ask the table for them (``ask``).
     """
     rule = "LIB-GOV-3" if variant == "total" else "LIB-GOV-2"
     number, log = 1, []
     while True:
         in_tie = set(tied)
         advanced = advancing.round(contest, number, play_order, lambda p, card: card.faction in in_tie, rule,
-                                   f"Tie for the {contest}")
+                                   f"Tie for the {contest}", ask)
         if not advanced:
             break
         log += [(number, p, card) for p, card in advanced.items()]

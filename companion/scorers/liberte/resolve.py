@@ -87,6 +87,8 @@ def resolve(scenario, interactive: bool = False) -> Resolution:
     except Pending as pending:
         result.pending = pending.question
         result.log.append(f"Waiting for a decision: {pending.question.question}")
+    if result.finished and advancing.unused():
+        result.log.append(f"Advances given but not needed (no such tie): {', '.join(advancing.unused())}")
     result.displays = advancing.displays
     return result
 
@@ -96,7 +98,8 @@ def _end_of_turn(s, result, advancing) -> None:
         _battle(s, result, advancing)
     result.counter_revolution = counter_revolution(s.turn, result.board, s.profile, result.lost_battles,
                                                    s.players, advancing.displays, s.hands)
-    result.log.append(_counter_revolution_sentence(result.counter_revolution))
+    if result.counter_revolution["active"]:
+        result.log.append(_counter_revolution_sentence(result.counter_revolution))
     if result.counter_revolution["triggered"]:
         result.ended = {"how": "counter-revolution", "winners": result.counter_revolution["winners"]}
         return
@@ -163,9 +166,10 @@ def _counter_revolution_sentence(cr) -> str:
         return ("Counter-revolution: cannot be judged, the board profile marks no fleur-de-lis province "
                 "(LIB-CR-1)")
     where = ", ".join(str(n) for n in cr["provinces"]) or "none"
-    state = "not checked before turn 3 (LIB-CR-2)" if not cr["active"] else (
-        "the Royalists' counter-revolution ends the game; white points " + _points(cr["points"])
-        + f"; {', '.join(cr['winners'])} win(s) (LIB-CR-3)" if cr["triggered"] else "no counter-revolution")
+    state = "no counter-revolution"
+    if cr["triggered"]:
+        state = (f"the Royalists' counter-revolution ends the game; white points {_points(cr['points'])}; "
+                 f"{', '.join(cr['winners'])} win(s) (LIB-CR-3)")
     return (f"Counter-revolution: {cr['count']} of {cr['needed']} (white controls fleur-de-lis provinces "
             f"{where}; lost battles {cr['lost_battles']}); {state} (LIB-CR-1)")
 

@@ -44,6 +44,8 @@ class Scenario:
     profile: BoardProfile = DEFAULT_PROFILE
     government_tie: str = "highest"
     advances: dict = field(default_factory=dict)  # contest -> [round: {player: card id or None}]
+    government: str | None = None  # from the last election, for the special cards (LIB-SPEC)
+    present: list = field(default_factory=list)  # present in that Government (LIB-VP-5)
 
 
 def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenario:
@@ -62,9 +64,8 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
         expect(len(display) <= display_limit(display),
                f"displays.{player}: {len(display)} cards; a display holds {display_limit(display)} "
                "(5 only with a sans-culottes card)", "LIB-PLACE-5")
-        ids = Counter(card.id for card in display if card.id is not None)
-        twice = [card_id for card_id, n in ids.items() if n > 1]
-        expect(not twice, f"displays.{player}: card id {twice[0] if twice else ''!r} is used twice", "LIB-PLACE-5")
+        twice = _listed_twice(card.id for card in display if card.id is not None)
+        expect(twice is None, f"displays.{player}: card id {twice!r} is used twice", "LIB-PLACE-5")
     scenario = Scenario(
         turn=turn,
         players=players,
@@ -78,6 +79,8 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
         profile=profile,
         government_tie=_read_options(data.get("options")),
         advances=_read_advances(data.get("advances"), known, displays),
+        government=_read_government(data.get("government")),
+        present=[known(p, "present", "LIB-VP-5") for p in data.get("present") or []],
     )
     check_box_counts(scenario.board, turn, scenario.lost_battles)
     return scenario
@@ -87,10 +90,15 @@ def _read_players(players) -> list:
     expect(isinstance(players, list) and players, "players: a list of names in play order is needed", "LIB-TURN-1")
     for name in players:
         expect(isinstance(name, str) and name.strip() != "", f"players: {name!r} is not a name", "LIB-TURN-1")
-    twice = [name for name, n in Counter(players).items() if n > 1]
-    expect(not twice, f"players: {twice[0] if twice else ''!r} is listed twice", "LIB-TURN-1")
+    twice = _listed_twice(players)
+    expect(twice is None, f"players: {twice!r} is listed twice", "LIB-TURN-1")
     expect(len(players) <= MAX_PLAYERS, f"players: {len(players)} players; Liberté has tokens for 6", "LIB-TURN-1")
     return list(players)
+
+
+def _listed_twice(items):
+    """The first item that occurs more than once, or None."""
+    return next((item for item, n in Counter(items).items() if n > 1), None)
 
 
 def _known(players):
@@ -117,10 +125,9 @@ def _read_board(board, known) -> dict:
         expect(isinstance(stacks, list), f"{where}: must be a list of stacks", "LIB-PLACE-5")
         expect(len(stacks) <= 3, f"{where}: {len(stacks)} stacks; a province holds at most 3", "LIB-PLACE-2")
         read[number] = [_read_stack(stack, f"{where}, stack {i + 1}", known) for i, stack in enumerate(stacks)]
-        owners = Counter(stack.player for stack in read[number])
-        twice = [player for player, n in owners.items() if n > 1]
-        expect(not twice, f"{where}: two stacks of {twice[0] if twice else ''}; a player owns at most one "
-               "stack in a province", "LIB-PLACE-3")
+        twice = _listed_twice(stack.player for stack in read[number])
+        expect(twice is None, f"{where}: two stacks of {twice}; a player owns at most one stack in a "
+               "province", "LIB-PLACE-3")
     return {number: read[number] for number in sorted(read) if read[number]}
 
 
@@ -167,6 +174,12 @@ def _read_options(options) -> str:
     tie = options.get("government_tie", "highest")
     expect(tie in GOVERNMENT_TIE, f"options.government_tie: {tie!r} is not 'highest' or 'total'", "LIB-GOV-3")
     return tie
+
+
+def _read_government(government):
+    expect(government is None or government in FACTIONS, f"government: {government!r} is not red, white or "
+           "blue", "LIB-GOV-1")
+    return government
 
 
 def _read_advances(advances, known, displays) -> dict:

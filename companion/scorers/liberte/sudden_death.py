@@ -54,7 +54,7 @@ def white_controlled(board, profile) -> list:
 
 
 def counter_revolution(turn, board, profile, lost_battles, players, displays, hands) -> dict:
-    """LIB-CR-1/2/3: the count (None while the profile marks no fleur-de-lis), whether the check
+    """LIB-CR-1, LIB-CR-2, LIB-CR-3: the count (None while the profile marks no fleur-de-lis), whether the check
     applies this turn, and when it triggers, each player's white points and the winners."""
     provinces = white_controlled(board, profile)
     count = len(provinces) + lost_battles if profile.fleur_de_lis else None

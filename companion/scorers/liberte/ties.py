@@ -55,12 +55,22 @@ class Advancing:
         self.advances = advances
         self.interactive = interactive
         self.spent = {}  # (player, card id) -> contest where it was advanced
+        self.played = set()  # (contest, round) of every round fought
 
-    def round(self, contest: str, number: int, players, allowed, rule: str, purpose: str) -> dict:
+    def unused(self) -> list:
+        """Decisions the scenario gives for rounds that were never fought (no such tie)."""
+        return [f"{contest} round {number}" for contest, rounds in self.advances.items()
+                for number, decisions in enumerate(rounds, 1)
+                if decisions and (contest, number) not in self.played]
+
+    def round(self, contest: str, number: int, players, allowed, rule: str, purpose: str,
+              ask: bool = True) -> dict:
         """Ask ``players`` in order for one card each; returns {player: Card} of those who advanced.
 
         ``allowed(player, card)`` says whether a card may be advanced here (its colour or General).
+        ``ask=False``: take the decisions given, but do not stop to ask for missing ones.
         """
+        self.played.add((contest, number))
         rounds = self.advances.get(contest, [])
         given = rounds[number - 1] if number <= len(rounds) else {}
         strangers = [player for player in given if player not in players]
@@ -72,7 +82,7 @@ class Advancing:
             if player in given:
                 if given[player] is not None:
                     advanced[player] = self._take(player, given[player], contest, number, allowed, rule)
-            elif self.interactive and options:
+            elif self.interactive and ask and options:
                 raise Pending(Question(contest, number, player, tuple(options),
                                        f"{purpose}: {player}, advance one of your cards or pass."))
         return advanced

@@ -1,0 +1,83 @@
+"""The new Government and Opposition, step B (LIB-GOV-1..3)."""
+import pytest
+
+from companion.scorers.rules import RuleError
+from liberte_builder import card, resolve, sentence, votes
+
+RED_2_BLUE_2_WHITE_1 = {**votes("Christie", "red", [2, 3]), **votes("Joshua", "blue", [4, 5]),
+                        **votes("Max", "white", [6])}
+DISPLAYS = {"Christie": [card("r2", "red", 2), card("r1", "red", 1)],
+            "Joshua": [card("b2", "blue", 2)],
+            "Max": [card("b3", "blue", 3), card("b1", "blue", 1), card("w1", "white", 1)]}
+
+
+def test_most_votes_forms_the_government_second_is_the_opposition_LIB_GOV_1():
+    result = resolve(board={**votes("Christie", "red", [2, 3, 4]), **votes("Joshua", "blue", [5, 6]),
+                            **votes("Max", "white", [7])})
+    assert (result["government"], result["opposition"]) == ("red", "blue")
+    assert result["votes"] == {"red": 3, "white": 1, "blue": 2}
+
+
+def test_any_player_may_advance_and_the_highest_card_wins_the_tie_LIB_GOV_2():
+    """LIB-GOV-2: Max holds no red or blue vote yet may advance; blue 3 beats red 2. Red and white, at the
+    same or a lower level, move back a space: red 1 still beats white 0 for the Opposition."""
+    result = resolve(board=RED_2_BLUE_2_WHITE_1, displays=DISPLAYS,
+                     advances={"government": [{"Christie": "r2", "Max": "b3"}]})
+    assert (result["government"], result["opposition"]) == ("blue", "red")
+    assert result["track"] == {"red": 1, "white": 0, "blue": 2}
+    assert "(LIB-GOV-2)" in sentence(result, "Government: tie at 2 votes between red, blue")
+
+
+def test_unresolved_government_tie_red_beats_blue_beats_white_LIB_GOV_2():
+    result = resolve(board=RED_2_BLUE_2_WHITE_1, displays=DISPLAYS)
+    assert (result["government"], result["opposition"]) == ("red", "blue")
+    result = resolve(board={**votes("Joshua", "blue", [4]), **votes("Max", "white", [6])})
+    assert (result["government"], result["opposition"]) == ("blue", "white")
+    assert result["track"] == {"red": -1, "white": 0, "blue": 1}  # red had no vote: it stays behind white
+
+
+def test_the_government_tie_repeats_while_somebody_advances_LIB_GOV_2():
+    result = resolve(board=RED_2_BLUE_2_WHITE_1, displays=DISPLAYS,
+                     advances={"government": [{"Christie": "r2", "Joshua": "b2"}, {"Christie": "r1", "Max": "b1"}]})
+    assert result["government"] == "red"  # round 2: red 1 and blue 1 tie again; nobody left: precedence
+    result = resolve(board=RED_2_BLUE_2_WHITE_1, displays=DISPLAYS,
+                     advances={"government": [{"Christie": "r2", "Joshua": "b2"}, {"Max": "b1"}]})
+    assert result["government"] == "blue"
+
+
+def test_only_cards_of_a_tied_faction_may_be_advanced_LIB_GOV_2():
+    with pytest.raises(RuleError, match="w1") as err:
+        resolve(board=RED_2_BLUE_2_WHITE_1, displays=DISPLAYS, advances={"government": [{"Max": "w1"}]})
+    assert err.value.rule == "LIB-GOV-2"
+
+
+def test_opposition_tie_is_fought_out_the_same_way_LIB_GOV_2():
+    result = resolve(board={**votes("Christie", "red", [2, 3, 4]), **votes("Joshua", "blue", [5]),
+                            **votes("Max", "white", [6])},
+                     displays=DISPLAYS, advances={"opposition": [{"Max": "w1"}]})
+    assert (result["government"], result["opposition"]) == ("red", "white")
+    assert result["track"] == {"red": 3, "white": 1, "blue": 0}
+
+
+def test_a_three_way_tie_then_an_opposition_tie_LIB_GOV_2():
+    board = {**votes("Christie", "red", [2]), **votes("Joshua", "blue", [4]), **votes("Max", "white", [6])}
+    result = resolve(board=board, displays=DISPLAYS, advances={"government": [{"Joshua": "b2"}]})
+    assert (result["government"], result["opposition"]) == ("blue", "red")
+    assert "Opposition: tie at 0 votes between red, white" in sentence(result, "Opposition")
+
+
+@pytest.mark.parametrize("variant, government", [("highest", "blue"), ("total", "red")])
+def test_government_tie_variant_highest_card_or_highest_total_LIB_GOV_3(variant, government):
+    """LIB-GOV-3: red 2 + red 2 against blue 3: the rulebook's highest card gives blue, the Italian aid's
+    total gives red (4). The variant is named in the result."""
+    displays = {"Christie": [card("r2", "red", 2)], "Joshua": [card("j2", "red", 2)], "Max": [card("b3", "blue", 3)]}
+    result = resolve(board=RED_2_BLUE_2_WHITE_1, displays=displays, options={"government_tie": variant},
+                     advances={"government": [{"Christie": "r2", "Joshua": "j2", "Max": "b3"}]})
+    assert result["government"] == government
+    assert result["government_tie"] == variant
+
+
+def test_an_unknown_government_tie_variant_is_refused_LIB_GOV_3():
+    with pytest.raises(RuleError) as err:
+        resolve(options={"government_tie": "dice"})
+    assert err.value.rule == "LIB-GOV-3"
