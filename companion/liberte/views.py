@@ -33,6 +33,11 @@ def displays_context(table) -> dict:
     return base_context(table, url_for("liberte.displays", code=table.code))
 
 
+def province_field(value) -> str:
+    """Where a board error is shown: beside its province, or at the top for no such province."""
+    return f"province-{value}" if value in {str(n) for n in engine.PROVINCES} else ""
+
+
 @bp.get("/")
 def board(code):
     """The board mirror: 27 provinces, stacks as chips, supply and live meters."""
@@ -46,7 +51,7 @@ def change_stack(code):
     table = live.load(code)
     return live.write(table, "stack", lambda: forms.stack(request.form, table.players),
                       page="liberte/board.html", fragment="liberte/_board.html",
-                      context=board_context, field=f"province-{request.form.get('province')}",
+                      context=board_context, field=province_field(request.form.get("province")),
                       redirect_to=url_for("liberte.board", code=table.code))
 
 
@@ -71,13 +76,17 @@ PARSERS = {
 }
 
 
+TABLE_WIDE = ("turn", "lost_battles", "order")
+
+
 @bp.post("/displays/<kind>")
 def change_displays(code, kind):
     """One change on the displays page (a card, a discard, tokens, VPs, turn, play order)."""
     table = live.load(code)
     if kind not in PARSERS:
         return live.render("error.html", "_error.html", 404, code=404, message=kind)
-    field = f"{kind}-{request.form.get('player', '')}"
+    player = request.form.get("player", "")
+    field = f"{kind}-{player}" if player in table.players or kind in TABLE_WIDE else ""
     return live.write(table, kind, lambda: PARSERS[kind](request.form, table.players),
                       page="liberte/displays.html", fragment="liberte/_displays.html",
                       context=displays_context, field=field,

@@ -1,0 +1,37 @@
+"""Liberté's reducer (companion.liberte.position): events fold into a formats.md scenario."""
+import pytest
+
+from companion.liberte import position
+from companion.scorers.rules import RuleError
+
+
+def ev(kind, **data):
+    return {"kind": kind, "data": data}
+
+
+def test_events_fold_into_a_scenario_and_the_input_is_not_changed(app):
+    with app.test_request_context():
+        start = position.initial({"players": ["A", "B", "C"], "options": {}})
+        after = position.apply(start, ev("stack", province="8", player="A", faction="red", blocks=2))
+        assert start["board"] == {} and after["board"]["8"][0]["blocks"] == 2
+        after = position.apply(after, ev("stack", province="8", player="B", faction="blue", blocks=1))
+        after = position.apply(after, ev("stack", province="8", player="A", faction="white", blocks=3))
+        assert [s["player"] for s in after["board"]["8"]] == ["A", "B"]  # a stack keeps its place
+        with pytest.raises(RuleError):
+            position.apply(after, ev("teleport"))
+        with pytest.raises(RuleError, match="malformed"):
+            position.apply(after, ev("stack", province="8"))
+
+
+def test_every_event_kind_has_a_sentence(app):
+    samples = [ev("stack", province="8", player="A", faction="red", blocks=0),
+               ev("stack", province="8", player="A", faction="red", blocks=2),
+               ev("card", player="A", where="hands", card={"faction": "red", "value": 1}),
+               ev("discard", player="A", where="hands", index=0), ev("battle", player="A", tokens=1),
+               ev("lost_battles", count=1), ev("vp", player="A", vp=3), ev("turn", turn=2),
+               ev("order", players=["B", "A"]), ev("profile", map={}),
+               ev("advance", contest="province:8", round=1, player="A", card=None),
+               ev("finish")]
+    with app.test_request_context():
+        assert set(position.HANDLERS) == {e["kind"] for e in samples}
+        assert all(position.describe(e) for e in samples)

@@ -1,0 +1,83 @@
+"""The Liberté board mirror and the displays page (companion.liberte.views)."""
+
+
+def test_board_page_and_fragment(client, table):
+    page = client.get(f"/liberte/{table.code}/")
+    fragment = client.get(f"/liberte/{table.code}/", headers={"HX-Request": "true"})
+    assert b"<html" in page.data and b"<html" not in fragment.data
+    text = page.get_data(as_text=True)
+    assert all(f'id="prov-{n}"' in text for n in range(1, 28))
+    assert "Normandie" in text and "Île de France" in text and "Cannot judge" in text
+    assert "HX-Request" in page.headers["Vary"]
+
+
+def test_tap_adds_and_removes_a_block(client, table):
+    table.stack(8, "Christie", "red", 1)
+    table.stack(8, "Christie", "red", 2)
+    text = table.stack(8, "Christie", "red", 1).get_data(as_text=True)
+    assert '<span class="h">1</span>' in text
+    text = table.stack(8, "Christie", "red", 0).get_data(as_text=True)
+    assert 'data-player="Christie"' not in text
+
+
+def test_placement_rules_are_checked_as_you_go(client, table):
+    table.stack(8, "Christie", "red", 3)
+    table.stack(8, "Joshua", "red", 3)
+    table.stack(8, "Max", "white", 1)
+    refused = table.stack(8, "Christie", "red", 4)
+    assert refused.status_code == 422 and b"LIB-PLACE-1" in refused.data
+    assert b'id="prov-8"' in refused.data
+    for n in range(1, 8):  # 3 + 3 in Paris, 21 here: 27 of the 28 red blocks of turn 1
+        assert table.stack(n, "Joshua", "red", 3).status_code == 200
+    full = table.stack(9, "Joshua", "red", 2)
+    assert full.status_code == 422 and b"LIB-PLACE-4" in full.data
+    last = table.stack(9, "Joshua", "red", 1)  # 28: the red supply is empty
+    assert last.status_code == 200 and b"Action phase over" in last.data
+
+
+def test_meters_count_the_supply_and_the_election_preview(client, table):
+    text = table.stack(1, "Christie", "red", 3).get_data(as_text=True)
+    assert "red 25" in text  # 28 in turn 1, minus 3
+    assert 'id="meter-votes"' in text and "red 1" in text
+
+
+def test_bad_input_names_the_field_and_the_rule(client, table):
+    response = table.post(f"/liberte/{table.code}/", {"province": 30, "player": "Christie",
+                                                       "faction": "red", "blocks": 1})
+    assert response.status_code == 422 and b"LIB-ELEC-1" in response.data
+    response = table.post(f"/liberte/{table.code}/", {"province": 3, "player": "Nobody",
+                                                       "faction": "red", "blocks": 1})
+    assert response.status_code == 422 and b"Nobody" in response.data
+    plain = table.post(f"/liberte/{table.code}/", {"province": 3, "player": "Christie",
+                                                    "faction": "green", "blocks": 1}, htmx=False)
+    assert plain.status_code == 422 and b"<html" in plain.data and b"LIB-PLACE-1" in plain.data
+
+
+def test_displays_cards_tokens_vp_turn_and_order(client, table):
+    assert client.get(f"/liberte/{table.code}/displays").status_code == 200
+    r = table.displays("card", {"player": "Christie", "where": "displays", "faction": "red",
+                                "value": 3, "id": "marat", "general": "1"})
+    assert r.status_code == 200 and "marat" in r.get_data(as_text=True)
+    table.displays("card", {"player": "Max", "where": "hands", "faction": "white", "value": 2})
+    assert table.displays("battle", {"player": "Christie", "tokens": 2}).status_code == 200
+    assert table.displays("vp", {"player": "Joshua", "vp": 7}).status_code == 200
+    assert table.displays("turn", {"turn": 3}).status_code == 200
+    assert table.displays("lost_battles", {"count": 1}).status_code == 200
+    r = table.displays("order", {"order-0": "Max", "order-1": "Christie", "order-2": "Joshua"})
+    assert "Joshua · 7 VP" in r.get_data(as_text=True)
+    bad = table.displays("order", {"order-0": "Max", "order-1": "Max", "order-2": "Joshua"})
+    assert bad.status_code == 422 and b"LIB-TURN-1" in bad.data
+    assert table.displays("discard", {"player": "Christie", "where": "displays",
+                                      "index": 0}).status_code == 200
+    bad = table.displays("discard", {"player": "Christie", "where": "displays", "index": 0})
+    assert bad.status_code == 422
+
+
+def test_a_fifth_card_needs_sans_culottes(client, table):
+    for i in range(4):
+        table.displays("card", {"player": "Max", "faction": "blue", "value": 1, "id": f"c{i}"})
+    r = table.displays("card", {"player": "Max", "faction": "blue", "value": 1, "id": "c5"})
+    assert r.status_code == 422 and b"LIB-PLACE-5" in r.data
+    r = table.displays("card", {"player": "Max", "faction": "blue", "value": 1, "id": "c5",
+                                "sans_culottes": "1"})
+    assert r.status_code == 200
