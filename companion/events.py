@@ -14,6 +14,7 @@ import logging
 from datetime import datetime, timezone
 
 from flask import current_app
+from flask_babel import gettext as _
 
 from companion.db import transaction
 from companion.scorers.rules import RuleError
@@ -129,9 +130,9 @@ def append(conn, table, game, kind: str, data: dict, *, base: int, seat: str | N
 def _check_undo(events: list[dict], host: bool) -> None:
     """Anybody may undo the last change; undoing further back (an undo after an undo) needs the host."""
     if not in_effect(events):
-        raise RuleError("there is nothing to undo", "TABLE-UNDO")
+        raise RuleError(_("there is nothing to undo"), "TABLE-UNDO")
     if events[-1]["kind"] == "undo" and not host:
-        raise RuleError("only the host can undo past the last change", "TABLE-HOST")
+        raise RuleError(_("only the host can undo past the last change"), "TABLE-HOST")
 
 
 def forget(table_id: int) -> None:

@@ -2,6 +2,7 @@
 import json
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from companion import events, games, live, rooms, tables
 from companion.db import get_db
@@ -85,11 +86,11 @@ def import_table():
     try:
         raw = upload.read(MAX_IMPORT + 1) if upload else b""
         if not raw or len(raw) > MAX_IMPORT:
-            raise RuleError("choose a table file (JSON, at most 2 MB)", "TABLE-IMPORT")
+            raise RuleError(_("choose a table file (JSON, at most 2 MB)"), "TABLE-IMPORT")
         try:
             data = json.loads(raw)
         except (ValueError, UnicodeDecodeError) as err:
-            raise RuleError(f"the file is not JSON: {err}", "TABLE-IMPORT") from None
+            raise RuleError(_("the file is not JSON: %(e)s", e=err), "TABLE-IMPORT") from None
         table = tables.import_(data)
     except RuleError as err:
         return render_template("tables/index.html", games=games.all_games(), form={},

@@ -1,6 +1,7 @@
 """Rooms: the start page, creating a table, joining it by code or QR, seats, and polling."""
 from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request,
                    url_for)
+from flask_babel import gettext as _
 
 from companion import games, live, qr, tables
 from companion.db import get_db
@@ -32,7 +33,7 @@ def create():
     form = request.form
     try:
         if form.get("game") not in {g.name for g in games.all_games()}:
-            raise RuleError("choose a game", "TABLE-GAME")
+            raise RuleError(_("choose a game"), "TABLE-GAME")
         language = form.get("language") if form.get("language") in LANGUAGES else "en"
         options = {k[7:]: v for k, v in form.items() if k.startswith("option-") and v}
         table = tables.create(form["game"], form.get("players", "").splitlines(), language,

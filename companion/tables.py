@@ -11,6 +11,7 @@ import secrets
 from dataclasses import dataclass
 
 from flask import abort, session
+from flask_babel import gettext as _
 
 from companion import events, games
 from companion.db import get_db, transaction
@@ -58,12 +59,12 @@ def check_players(names: list[str], game) -> list[str]:
     """Player names in seat order: stripped, non-empty, distinct, as many as the game allows."""
     names = [n.strip() for n in names if n and n.strip()]
     if not game.min_players <= len(names) <= game.max_players:
-        raise RuleError(f"{game.title} needs {game.min_players} to {game.max_players} players,"
-                        f" not {len(names)}", "TABLE-PLAYERS")
+        raise RuleError(_("%(g)s needs %(lo)s to %(hi)s players, not %(n)s", g=game.title,
+                          lo=game.min_players, hi=game.max_players, n=len(names)), "TABLE-PLAYERS")
     if len(set(n.casefold() for n in names)) != len(names):
-        raise RuleError("two players have the same name", "TABLE-PLAYERS")
+        raise RuleError(_("two players have the same name"), "TABLE-PLAYERS")
     if any(len(n) > 24 for n in names):
-        raise RuleError("a player's name is longer than 24 characters", "TABLE-PLAYERS")
+        raise RuleError(_("a player's name is longer than 24 characters"), "TABLE-PLAYERS")
     return names
 
 
@@ -140,7 +141,7 @@ def seat(table: Table) -> str | None:
 def take_seat(table: Table, player: str) -> None:
     """Sit this browser as ``player`` ("" watches)."""
     if player and player not in table.players:
-        raise RuleError(f"there is no player {player!r} at this table", "TABLE-SEAT")
+        raise RuleError(_("there is no player %(p)r at this table", p=player), "TABLE-SEAT")
     _remember("seats", table.code, player)
 
 

@@ -1,5 +1,6 @@
 """The election wizard: battle, provinces 1..27, ties asked one player at a time, the VPs."""
 from flask import Blueprint, request, url_for
+from flask_babel import gettext as _
 
 from companion import live
 from companion.liberte import engine
@@ -20,14 +21,15 @@ def answer(table) -> dict:
     """The tie decision in the form, checked against the question the engine asks now."""
     pending = engine.resolve(live.position(table), interactive=True).get("pending")
     if not pending:
-        raise RuleError("no tie decision is waiting", "LIB-ELEC-4")
+        raise RuleError(_("no tie decision is waiting"), "LIB-ELEC-4")
     if request.form.get("contest") != pending["contest"] or \
             request.form.get("player") != pending["player"]:
-        raise RuleError("that question was already answered; here is the current one",
+        raise RuleError(_("that question was already answered; here is the current one"),
                         "LIB-ELEC-4")
     card = request.form.get("card") or None
     if card is not None and card not in {c.get("id") for c in pending["cards"]}:
-        raise RuleError(f"{pending['player']} cannot advance {card!r} here", "LIB-ELEC-4")
+        raise RuleError(_("%(p)s cannot advance %(c)r here", p=pending["player"], c=card),
+                        "LIB-ELEC-4")
     return {"contest": pending["contest"], "round": pending["round"],
             "player": pending["player"], "card": card}
 

@@ -1,4 +1,6 @@
 """Reading the Liberté forms into event data; bad input is a RuleError naming field and rule."""
+from flask_babel import gettext as _
+
 from companion.liberte.position import FACTIONS, PLACES
 from companion.scorers.rules import RuleError
 
@@ -8,23 +10,24 @@ def number(form, name: str, rule: str, low: int, high: int) -> int:
     try:
         value = int(form.get(name, ""))
     except ValueError:
-        raise RuleError(f"{name}: a whole number is needed", rule) from None
+        raise RuleError(_("%(f)s: a whole number is needed", f=name), rule) from None
     if not low <= value <= high:
-        raise RuleError(f"{name}: {value} is not between {low} and {high}", rule)
+        raise RuleError(_("%(f)s: %(v)s is not between %(lo)s and %(hi)s", f=name, v=value,
+                          lo=low, hi=high), rule)
     return value
 
 
 def player(form, players, name: str = "player") -> str:
     value = form.get(name, "")
     if value not in players:
-        raise RuleError(f"{name}: unknown player {value!r}", "formats.md")
+        raise RuleError(_("%(f)s: unknown player %(v)r", f=name, v=value), "formats.md")
     return value
 
 
 def faction(form, name: str = "faction") -> str:
     value = form.get(name, "")
     if value not in FACTIONS:
-        raise RuleError(f"{name}: choose red, white or blue", "LIB-PLACE-1")
+        raise RuleError(_("%(f)s: choose red, white or blue", f=name), "LIB-PLACE-1")
     return value
 
 
@@ -63,7 +66,7 @@ def order(form, players) -> list:
     """The play order: each player once."""
     chosen = [form.get(f"order-{i}", "") for i in range(len(players))]
     if sorted(chosen) != sorted(players):
-        raise RuleError("play order: name each player exactly once", "LIB-TURN-1")
+        raise RuleError(_("play order: name each player exactly once"), "LIB-TURN-1")
     return chosen
 
 

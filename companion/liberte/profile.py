@@ -6,6 +6,7 @@ so the next table created here starts from it.
 import json
 
 from flask import Blueprint, abort, request, url_for
+from flask_babel import gettext as _
 
 from companion import events, live, tables
 from companion.db import get_db
@@ -87,9 +88,9 @@ def import_(code):
     def read():
         upload = request.files.get("file")
         if not upload or not upload.filename:
-            raise RuleError("choose a profile file (JSON)", "liberte-board.md")
+            raise RuleError(_("choose a profile file (JSON)"), "liberte-board.md")
         try:
             return json.loads(upload.read(200_000))
         except (ValueError, UnicodeDecodeError):
-            raise RuleError("the profile file is not JSON", "liberte-board.md") from None
+            raise RuleError(_("the profile file is not JSON"), "liberte-board.md") from None
     return save(table, read)
