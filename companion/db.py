@@ -1,10 +1,11 @@
-"""The SQLite database: one connection per request on ``g``, WAL mode, the schema, ``init-db``.
+"""The SQLite database: one connection per server thread, WAL mode, the schema, ``init-db``.
 
 Tables: ``tables`` (one row per game table, with its current ``version``), ``events`` (the
 append-only log, one row per change, unique per table and version) and ``profiles`` (board
 profiles kept by this host). Writes that must be atomic use :func:`transaction`.
 """
 import sqlite3
+import threading
 from contextlib import contextmanager
 
 import click
@@ -34,17 +35,21 @@ def connect(path: str) -> sqlite3.Connection:
 
 
 def get_db() -> sqlite3.Connection:
-    """The request's connection (opened on first use)."""
+    """The request's connection: each server thread keeps one open (opening and closing a WAL
+    database on every request would cost more than the request itself)."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        local = current_app.extensions["companion.db"]
+        if getattr(local, "conn", None) is None:
+            local.conn = connect(current_app.config["DATABASE"])
+        g.db = local.conn
     return g.db
 
 
 def close_db(exc=None) -> None:
-    """Close the request's connection, if one was opened."""
+    """End the request: never leave a transaction open on the thread's connection."""
     db = g.pop("db", None)
-    if db is not None:
-        db.close()
+    if db is not None and db.in_transaction:
+        db.execute("ROLLBACK")
 
 
 @contextmanager
@@ -81,5 +86,6 @@ def init_db_command():
 def init_app(app) -> None:
     """Create the schema and register teardown and the ``init-db`` command."""
     init_db(app.config["DATABASE"])
+    app.extensions["companion.db"] = threading.local()
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)

@@ -36,9 +36,11 @@ def position(table) -> dict:
 
 
 def base_version() -> int:
-    """The version the submitted form was made from."""
+    """The version the write was made from: the page's current one (header set by our script
+    from the poll element, so a tap on a part of the page that was not re-rendered still carries
+    it), else the form's hidden field (no JavaScript)."""
     try:
-        return int(request.form["version"])
+        return int(request.headers.get("X-Table-Version") or request.form["version"])
     except (KeyError, ValueError):
         raise RuleError(_("the form carries no table version; reload the page"),
                         "TABLE-VERSION") from None
@@ -60,8 +62,13 @@ def describe(game, event: dict) -> str:
     return game.describe(event)
 
 
-def write(table, kind, data, *, page, fragment, context, redirect_to, field=""):
-    """Append one change (``data`` may be a callable that parses the form) and answer."""
+def write(table, kind, data, *, page, fragment, context, redirect_to, field="", part=None):
+    """Append one change (``data`` may be a callable that parses the form) and answer.
+
+    ``part`` (optional): a smaller fragment for htmx that answers a success or a refused input
+    (it updates the rest with out-of-band swaps); a stale write always gets the whole fragment,
+    retargeted to ``#live``.
+    """
     notice, error, status = None, None, 200
     try:
         base = base_version()
@@ -75,4 +82,8 @@ def write(table, kind, data, *, page, fragment, context, redirect_to, field=""):
     else:
         if not is_fragment():
             return redirect(redirect_to, 303)
-    return render(page, fragment, status, notice=notice, error=error, **context(table))
+    if part and is_fragment() and status != 409:
+        return render_template(part, notice=notice, error=error, **context(table)), status
+    headers = {"HX-Retarget": "#live", "HX-Reswap": "outerHTML"} if status == 409 else {}
+    body, status = render(page, fragment, status, notice=notice, error=error, **context(table))
+    return body, status, headers

@@ -93,11 +93,14 @@ def qr_svg(code):
 
 @bp.get("/t/<code>/poll")
 def poll(code):
-    """Has the table changed since version ``v``? 204 if not (cheap); else a new poll element."""
+    """Has the table changed since version ``v``? 204 if not (cheap); else trigger a refresh.
+
+    The poll element keeps its version until the refreshed state replaces it, so the version a
+    phone writes from is always the version of the state it shows.
+    """
     row = get_db().execute("SELECT version FROM tables WHERE code = ?", (code.upper(),)).fetchone()
     if row is None:
         abort(404)
     if request.args.get("v", type=int) == row[0]:
         return "", 204
-    return (render_template("_poll.html", code=code.upper(), version=row[0]), 200,
-            {"HX-Trigger": "table-changed"})
+    return "", 200, {"HX-Trigger": "table-changed", "HX-Reswap": "none"}

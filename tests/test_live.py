@@ -23,4 +23,21 @@ def test_plain_post_redirects_and_htmx_post_gets_the_fragment(client, table):
     assert plain.status_code == 303 and plain.location == f"/liberte/{table.code}/"
     fragment = table.stack(8, "Christie", "red", 3)
     assert fragment.status_code == 200 and b"<html" not in fragment.data
-    assert b'id="live"' in fragment.data
+    assert b'id="prov-8"' in fragment.data and b'id="prov-9"' not in fragment.data
+    assert b'<div id="meters" hx-swap-oob="true">' in fragment.data  # the rest, out of band
+    assert b'data-version="2" hx-get' in fragment.data and b'hx-swap-oob="true"></span>' in fragment.data
+
+
+def test_the_version_header_of_our_script_wins_over_the_form_field(client, table):
+    """A tap on a province the last answer did not re-render carries an old hidden field;
+    the script sends the page's version in X-Table-Version."""
+    table.stack(8, "Christie", "red", 2)
+    response = client.post(f"/liberte/{table.code}/", headers={
+        "HX-Request": "true", "X-Table-Version": "1"}, data={
+        "version": 0, "province": 9, "player": "Max", "faction": "blue", "blocks": 1})
+    assert response.status_code == 200
+    stale = client.post(f"/liberte/{table.code}/", headers={
+        "HX-Request": "true", "X-Table-Version": "1"}, data={
+        "version": 2, "province": 9, "player": "Max", "faction": "blue", "blocks": 2})
+    assert stale.status_code == 409 and stale.headers["HX-Retarget"] == "#live"
+    assert b'id="live"' in stale.data

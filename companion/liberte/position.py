@@ -94,14 +94,14 @@ def apply(position: dict, event: dict) -> dict:
     handler = HANDLERS.get(event["kind"])
     if handler is None:
         raise RuleError(f"unknown Liberté event {event['kind']!r}", "formats.md")
-    new = copy.deepcopy(position)
+    new = copy.deepcopy({k: v for k, v in position.items() if not k.startswith("_")})
     try:
         handler(new, event["data"])
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         if isinstance(err, RuleError):
             raise
         raise RuleError(f"malformed {event['kind']} event: {err!r}", "formats.md") from None
-    engine.check(new)
+    new["_check"] = engine.check(new)  # also the board screen's meters
     return new
 
 

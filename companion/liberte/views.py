@@ -20,13 +20,20 @@ def base_context(table, live_url: str) -> dict:
 
 def board_context(table) -> dict:
     """The board, the check (control, counter-revolution, supply) and the election preview."""
+    province = request.form.get("province") if request.method == "POST" else None
     context = base_context(table, url_for("liberte.board", code=table.code))
-    context["check"] = engine.check(context["p"])
-    try:
-        context["preview"] = engine.resolve(context["p"], interactive=False)
-    except RuleError:  # a position the check accepts but the election cannot run yet
-        context["preview"] = None
+    context["check"] = engine.memo(context["p"], "_check", engine.check)
+    context["preview"] = engine.memo(context["p"], "_preview", preview)
+    context["province"] = province
     return context
+
+
+def preview(position) -> dict | None:
+    """The election as it would go now (batch: unasked ties are passes)."""
+    try:
+        return engine.resolve(position, interactive=False)
+    except RuleError:  # a position the check accepts but the election cannot run yet
+        return None
 
 
 def displays_context(table) -> dict:
@@ -52,6 +59,8 @@ def change_stack(code):
     return live.write(table, "stack", lambda: forms.stack(request.form, table.players),
                       page="liberte/board.html", fragment="liberte/_board.html",
                       context=board_context, field=province_field(request.form.get("province")),
+                      part="liberte/_tap.html" if province_field(request.form.get("province"))
+                      else None,
                       redirect_to=url_for("liberte.board", code=table.code))
 
 

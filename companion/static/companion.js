@@ -23,3 +23,10 @@ document.addEventListener("htmx:afterRequest", function (evt) {
   var sheet = evt.detail.elt.closest && evt.detail.elt.closest("details.sheet");
   if (sheet && evt.detail.successful) { sheet.open = false; }
 });
+// A write carries the version of the state this page shows (kept on the poll element).
+document.addEventListener("htmx:configRequest", function (evt) {
+  var poll = document.getElementById("poll");
+  if (poll && evt.detail.verb !== "get") {
+    evt.detail.headers["X-Table-Version"] = poll.getAttribute("data-version");
+  }
+});
