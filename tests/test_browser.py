@@ -142,3 +142,12 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     expect(host.locator("h1")).to_contain_text("turn 2")
     host.get_by_role("link", name="Board").click()
     expect(host.locator(".turn")).to_contain_text("Turn 2")
+
+    host.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we design for
+    for path in ("", "displays", "election/", "profile/"):
+        host.goto(f"{server}/liberte/{join.rsplit('/', 1)[1]}/{path}")
+        assert host.evaluate("document.documentElement.scrollWidth") <= 360, path
+        small = host.evaluate("""() => [...document.querySelectorAll('button, summary, a.button')]
+            .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
+            .map(e => e.textContent.trim())""")
+        assert small == [], (path, small)
