@@ -5,3 +5,7 @@ import click
 @click.group()
 def main():
     """companion: scores, checks and narrates board games beside the table."""
+
+
+from companion.vote.cli import vote  # noqa: E402  (the game registers its commands)
+main.add_command(vote)
