@@ -3,7 +3,9 @@ import random
 
 import click
 
+from companion.scenario_file import answer
 from companion.scorers.vote.night_script import LANGUAGES, NightSettings, timed_script
+from companion.scorers.vote.replay import replay
 
 
 @click.group()
@@ -29,3 +31,10 @@ def script(players, lang, seed, eyes_open, pause, pace, padding):
     for step in timed_script(players, lang, settings, random.Random(seed)):
         mark = f"  [countdown {step['wait']:g} s]" if step["countdown"] else ""
         click.echo(f"{step['start']:6.1f} {step['duration']:5.1f}  {step['text']}{mark}")
+
+
+@vote.command("replay")
+@click.argument("scenario", type=click.File("r", encoding="utf-8"))
+def replay_command(scenario):
+    """Print the VOTE! position after a scenario's events (FILE, or - for standard input)."""
+    answer(scenario, replay)
