@@ -7,6 +7,7 @@ never asked for nor stored: Change loyalty is logged only as used, with its cost
 import copy
 
 from companion.scorers.rules import RuleError
+from companion.scorers.vote.deck import play_ability_card
 from companion.scorers.vote.events import giving_is_over
 from companion.scorers.vote.points import apply_modifiers, eliminate
 from companion.scorers.vote.state import (
@@ -74,8 +75,7 @@ def use_ability(game: Game, event: dict) -> Game:
     if why:
         raise RuleError(*why)
     game = _EFFECTS[ability](game, user, target)
-    user_seat = seat(game, user, rule)
-    user_seat.hand = max(0, user_seat.hand - 1)
+    play_ability_card(game, user)
     if budget_cost or support_cost:
         apply_modifiers(game, user, -budget_cost, -support_cost, f"pays for the ability ({rule}, VOTE-ABL-7)")
     return game
@@ -114,6 +114,7 @@ def _eliminate(game, user, target):
 def _cancel(game, user, target):
     restored = copy.deepcopy(game.undo_give)
     restored.gives.append(user)
+    restored.discard += 1
     restored.log = game.log
     restored.say(f"{user} cancels the event card: it is discarded without effect, "
                  f"{user} is back to {_points(restored, user)} (VOTE-ABL-5)")

@@ -8,6 +8,7 @@ import random
 
 from companion.scorers.rules import RuleError
 from companion.scorers.vote import abilities, events, few_players, government
+from companion.scorers.vote.deck import deal_deck
 from companion.scorers.vote.points import eliminate
 from companion.scorers.vote.setup import first_president, loyalty_split
 from companion.scorers.vote.state import (
@@ -26,6 +27,7 @@ def new_game(players: list[dict], lot: list[str] | None = None,
     split = loyalty_split(len(players))
     chosen = first_president(players, lot, rng or random.Random(0))
     game = Game([Player(p["name"], p["budget"], p["support"]) for p in players], chosen["president"])
+    deal_deck(game)
     game.first_president = {k: chosen[k] for k in ("president", "by", "tied")}
     game.say(f"{len(players)} players: {split['democrats']} Democrats and {split['republicans']} "
              "Republicans are dealt, with 3 cards each (VOTE-SETUP-1, VOTE-SETUP-2)")

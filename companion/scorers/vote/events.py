@@ -19,6 +19,7 @@ def open_event_phase(game: Game) -> None:
     for player in game.players:
         if player.in_game:
             player.hand = max(0, player.hand - 1)
+    game.discard += to_pm - game.cards
     game.gives, game.undo_give, game.phase = [], None, GIVE
     holder = f"PM {game.prime_minister}" if game.prime_minister else f"President {game.president}"
     game.say(f"Each of the {len(left)} players puts a card in; {holder} receives {to_pm} and "
@@ -79,6 +80,7 @@ def give(game: Game, event: dict) -> None:
         target = "" if name == game.president else f" {name}"
         game.say(f"President {game.president} {who}{target} card {len(game.gives)} of "
                  f"{game.cards} (VOTE-EVT-3)")
+        game.discard += 1
         apply_modifiers(game, name, budget, support, "applies the card")
     if giving_is_over(game):
         game.phase = END_ROUND

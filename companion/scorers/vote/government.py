@@ -1,5 +1,6 @@
 """Round 1 of VOTE!: the President's plaque, the nomination, the vote, failed elections, unrest."""
 from companion.scorers.rules import RuleError
+from companion.scorers.vote.deck import play_ability_card, refill_hands
 from companion.scorers.vote.points import apply_modifiers
 from companion.scorers.vote.state import (
     END_ROUND, GIVE, NOMINATE, UNREST, VOTE, Game, in_game, next_clockwise, playing, seat)
@@ -86,8 +87,7 @@ def count_votes(game: Game, event: dict) -> None:
     game.say(f"Vote on {game.candidate}: {ayes} yes, {noes} no"
              + (f" (Double vote: {', '.join(doubled)})" if doubled else "") + " (VOTE-GOV-3)")
     for name in new:
-        voter = seat(game, name, "VOTE-ABL-2")
-        voter.hand = max(0, voter.hand - 1)
+        play_ability_card(game, name)
         apply_modifiers(game, name, 0, -1, "pays for Double vote (VOTE-ABL-2)")
     game.doubles = []
     if ayes > noes:
@@ -148,6 +148,7 @@ def unrest(game: Game, event: dict) -> None:
         player = seat(game, name, "VOTE-GOV-5")
         if player.in_game:
             player.hand = max(0, player.hand - 1)
+            game.discard += 1
             apply_modifiers(game, name, budget, support, "has a random card applied in the unrest")
     game.last_president = game.last_prime_minister = None
     game.failed_elections = 0
@@ -175,9 +176,8 @@ def end_round(game: Game) -> None:
         raise RuleError(f"the round cannot end at {game.phase!r}: the President still gives cards"
                         if game.phase == GIVE else f"the round cannot end at {game.phase!r}",
                         "VOTE-EVT-3" if game.phase == GIVE else "VOTE-GOV-2")
-    for player in game.players:
-        if player.in_game:
-            player.hand = 3
+    game.discard += game.cards - len(game.gives)
+    refill_hands(game)
     game.say("Everyone in the game draws or discards to 3 cards (VOTE-CON-1)")
     if game.prime_minister is not None:
         game.last_president, game.last_prime_minister = game.president, game.prime_minister

@@ -30,6 +30,7 @@ def eliminate(game: Game, name: str, why: str) -> None:
     player = seat(game, name, "VOTE-END-4")
     if not player.in_game:
         return
+    game.discard += player.hand
     player.in_game, player.hand = False, 0
     game.say(f"{name} is eliminated ({why}); his loyalty stays secret and his hand is discarded "
              "(VOTE-END-4)")

@@ -102,6 +102,7 @@ def result(game: Game) -> dict:
         "gives": list(game.gives),
         "cards_this_round": game.cards if game.phase in ("give", "end_round") else None,
         "first_president": game.first_president,
+        "deck": {"deck": game.deck, "discard": game.discard, "used_abilities": game.used_abilities},
         "legal": legal_actions(game),
     }
 

@@ -38,6 +38,9 @@ class Game:
     cards: int = 0                     # cards the President gives this round
     gives: list[str] = field(default_factory=list)    # recipients this round, in order
     winner: dict | None = None
+    deck: int = 0                      # cards left in the event deck (VOTE-CON-2)
+    discard: int = 0
+    used_abilities: int = 0
     first_president: dict = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
     undo_give: "Game | None" = None    # the position before the last card given (VOTE-ABL-5)
