@@ -65,7 +65,10 @@ def use_ability(game: Game, event: dict) -> Game:
     if ability not in ABILITIES:
         raise RuleError(f"unknown ability {ability!r}: one of {', '.join(ABILITIES)}", "formats.md")
     budget_cost, support_cost, rule = ABILITIES[ability]
-    playing(game, user, rule)
+    if ability == "cancel_event" and game.undo_give is not None:
+        playing(game.undo_give, user, rule)  # the cancelled card may have taken him out
+    else:
+        playing(game, user, rule)
     target = event.get("target")
     if ability in TARGETED:
         playing(game, target, rule, "target")

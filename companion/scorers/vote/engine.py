@@ -118,21 +118,26 @@ def _settle(game: Game) -> None:
     """What follows from the points after every event: the win, the few-players rules, and the
     plaque of a President or candidate who left the game.
 
-    Readings: the cards of a round are given out even if players leave meanwhile (a card meant for
+    Readings: two players left end the game at once (VOTE-FEW-2), but a 10/10 waits for the rest of
+    the round's cards (VOTE-END-3); the cards of a round are given out even if players leave meanwhile (a card meant for
     somebody gone is discarded); a President who leaves before his government is elected passes the
     plaque clockwise (no failed election); a candidate who leaves is replaced by a new nomination.
     """
-    if game.phase == OVER or (game.phase == GIVE and not events.giving_is_over(game)):
+    if game.phase == OVER:
         return
-    if game.phase == GIVE:
-        game.phase = END_ROUND
+    giving = game.phase == GIVE and not events.giving_is_over(game)
     if game.winner:
-        game.phase = OVER
+        if not giving:
+            game.phase = OVER
         return
     left = in_game(game)
     if len(left) <= 2:
         few_players.end_with_few(game)
         return
+    if giving:
+        return
+    if game.phase == GIVE:
+        game.phase = END_ROUND
     if game.phase not in (NOMINATE, VOTE):
         return
     if game.president not in left:
