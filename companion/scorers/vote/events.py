@@ -21,9 +21,10 @@ def open_event_phase(game: Game) -> None:
             player.hand = max(0, player.hand - 1)
     game.discard += to_pm - game.cards
     game.gives, game.undo_give, game.phase = [], None, GIVE
-    holder = f"PM {game.prime_minister}" if game.prime_minister else f"President {game.president}"
-    game.say(f"Each of the {len(left)} players puts a card in; {holder} receives {to_pm} and "
-             f"passes {game.cards} to President {game.president} (VOTE-EVT-1, VOTE-EVT-2)")
+    passing = (f"PM {game.prime_minister} receives {to_pm} and passes {game.cards} to President "
+               f"{game.president}" if game.prime_minister else
+               f"President {game.president} receives all {game.cards}")
+    game.say(f"Each of the {len(left)} players puts a card in; {passing} (VOTE-EVT-1, VOTE-EVT-2)")
 
 
 def must_receive(game: Game) -> list[str]:

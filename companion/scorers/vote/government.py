@@ -161,6 +161,9 @@ def open_round(game: Game) -> None:
     from companion.scorers.vote.few_players import open_three_player_round
     game.prime_minister = game.candidate = None
     game.doubles, game.gives, game.undo_give = [], [], None
+    if game.president not in in_game(game):
+        game.president = next_clockwise(game, game.president)
+        game.say(f"The President left the game: the plaque passes to {game.president}")
     if len(in_game(game)) == 3:
         open_three_player_round(game)
     else:
