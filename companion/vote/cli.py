@@ -34,7 +34,7 @@ def script(players, lang, seed, eyes_open, pause, pace, padding):
 
 
 @vote.command("replay")
-@click.argument("scenario", type=click.File("r", encoding="utf-8"))
-def replay_command(scenario):
+@click.argument("file")
+def replay_command(file):
     """Print the VOTE! position after a scenario's events (FILE, or - for standard input)."""
-    answer(scenario, replay)
+    answer(file, replay)
