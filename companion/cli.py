@@ -7,8 +7,10 @@ def main():
     """companion: scores, checks and narrates board games beside the table."""
 
 
-from companion.liberte.cli import liberte  # noqa: E402  (the game registers its commands)
+from companion.liberte.cli import liberte  # noqa: E402  (each game registers its commands)
+from companion.vote.cli import vote  # noqa: E402
 main.add_command(liberte)
+main.add_command(vote)
 
 from companion.serve import serve  # noqa: E402
 main.add_command(serve)

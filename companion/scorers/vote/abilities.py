@@ -1,0 +1,140 @@
+"""VOTE! ability cards: their costs, their moments and their conditions (VOTE-ABL-1..7).
+
+The companion cannot see the hands (the deal is secret), so it does not ask whether the user holds
+the card: it checks the moment and the condition, takes the cost and applies the effect. Loyalty is
+never asked for nor stored: Change loyalty is logged only as used, with its cost.
+"""
+import copy
+
+from companion.scorers.rules import RuleError
+from companion.scorers.vote.deck import play_ability_card
+from companion.scorers.vote.events import giving_is_over
+from companion.scorers.vote.points import apply_modifiers, eliminate
+from companion.scorers.vote.state import (
+    END_ROUND, GIVE, NOMINATE, UNREST, VOTE, Game, in_game, playing, seat)
+
+# ability -> (budget cost, support cost, rule)
+ABILITIES = {
+    "loyalty_check": (1, 0, "VOTE-ABL-1"),
+    "double_vote": (0, 1, "VOTE-ABL-2"),
+    "transfer_presidency": (1, 1, "VOTE-ABL-3"),
+    "eliminate": (5, 5, "VOTE-ABL-4"),
+    "cancel_event": (0, 0, "VOTE-ABL-5"),
+    "change_loyalty": (3, 3, "VOTE-ABL-6"),
+}
+TARGETED = {"loyalty_check", "transfer_presidency", "eliminate"}
+
+
+def refusal(game: Game, ability: str, user: str) -> tuple[str, str] | None:
+    """Why ``user`` may not use ``ability`` now, as (message, rule); None when he may."""
+    budget_cost, support_cost, rule = ABILITIES[ability]
+    player = seat(game, user, rule)
+    if ability == "double_vote":
+        if game.phase != VOTE:
+            return "Double vote is used only during a vote", rule
+        if user in game.doubles:
+            return f"{user} already doubled his vote", rule
+    elif ability == "transfer_presidency":
+        if game.previous_president != user or not _between_rounds(game):
+            return (f"{user} may transfer presidential powers only right after the round in which "
+                    "he was President ended", rule)
+    elif ability == "cancel_event":
+        undo = game.undo_give
+        if undo is None or game.gives[-1:] != [user]:
+            return f"{user} has not just received an event card from the President", rule
+        if user in (undo.president, undo.prime_minister):
+            return f"{user} is President or PM and cannot cancel his card", rule
+    elif ability == "change_loyalty":
+        if len(in_game(game)) == len(game.players):
+            return "loyalty changes only once a player has been eliminated", rule
+    if player.budget < budget_cost or player.support < support_cost:
+        return (f"{user} cannot pay −{budget_cost} budget/−{support_cost} support with "
+                f"{player.budget}/{player.support}", "VOTE-ABL-4" if ability == "eliminate" else "VOTE-ABL-7")
+    return None
+
+
+def ability_users(game: Game) -> dict:
+    """Who may use each ability now (the screens offer these)."""
+    return {ability: [n for n in in_game(game) if refusal(game, ability, n) is None]
+            for ability in ABILITIES}
+
+
+def use_ability(game: Game, event: dict) -> Game:
+    """VOTE-ABL-1..7: check the moment and condition, apply the effect, take the cost."""
+    ability, user = event.get("ability"), event.get("player")
+    if ability not in ABILITIES:
+        raise RuleError(f"unknown ability {ability!r}: one of {', '.join(ABILITIES)}", "formats.md")
+    budget_cost, support_cost, rule = ABILITIES[ability]
+    if ability == "cancel_event" and game.undo_give is not None:
+        playing(game.undo_give, user, rule)  # the cancelled card may have taken him out
+    else:
+        playing(game, user, rule)
+    target = event.get("target")
+    if ability in TARGETED:
+        playing(game, target, rule, "target")
+        if target == user:
+            raise RuleError(f"{user} cannot choose himself", rule)
+    why = refusal(game, ability, user)
+    if why:
+        raise RuleError(*why)
+    game = _EFFECTS[ability](game, user, target)
+    play_ability_card(game, user)
+    if budget_cost or support_cost:
+        apply_modifiers(game, user, -budget_cost, -support_cost, f"pays for the ability ({rule}, VOTE-ABL-7)")
+    return game
+
+
+def _between_rounds(game: Game) -> bool:
+    return (game.phase in (NOMINATE, UNREST) and game.candidate is None) or (
+        game.phase == GIVE and game.prime_minister is None and not game.gives)
+
+
+def _loyalty_check(game, user, target):
+    game.say(f"{user} looks at {target}'s loyalty card and must state a result aloud, true or false "
+             "(VOTE-ABL-1)")
+    return game
+
+
+def _double_vote(game, user, target):
+    game.doubles.append(user)
+    game.say(f"{user} uses Double vote: his vote counts twice (VOTE-ABL-2)")
+    return game
+
+
+def _transfer(game, user, target):
+    game.president, game.previous_president = target, None
+    game.say(f"{user} transfers presidential powers: {target} is President, the rotation goes on "
+             "clockwise from him (VOTE-ABL-3)")
+    return game
+
+
+def _eliminate(game, user, target):
+    game.say(f"{user} eliminates {target} (VOTE-ABL-4)")
+    eliminate(game, target, f"eliminated by {user}")
+    return game
+
+
+def _cancel(game, user, target):
+    restored = copy.deepcopy(game.undo_give)
+    restored.gives.append(user)
+    restored.discard += 1
+    restored.log = game.log
+    restored.say(f"{user} cancels the event card: it is discarded without effect, "
+                 f"{user} is back to {_points(restored, user)} (VOTE-ABL-5)")
+    if giving_is_over(restored):
+        restored.phase = END_ROUND
+    return restored
+
+
+def _change_loyalty(game, user, target):
+    game.say(f"{user} uses Change loyalty; his new party stays secret (VOTE-ABL-6)")
+    return game
+
+
+def _points(game, name):
+    player = seat(game, name, "VOTE-ABL-5")
+    return f"{player.budget}/{player.support}"
+
+
+_EFFECTS = {"loyalty_check": _loyalty_check, "double_vote": _double_vote, "transfer_presidency": _transfer,
+            "eliminate": _eliminate, "cancel_event": _cancel, "change_loyalty": _change_loyalty}

@@ -1,0 +1,195 @@
+"""The VOTE! engine: a game is its set-up plus events; each event gives a new position or a RuleError.
+
+``new_game`` seats the players, ``apply_event`` plays one event on a copy of the position,
+``play`` runs a whole list, ``legal_actions`` tells a screen what may happen next.
+"""
+import copy
+import random
+
+from companion.scorers.rules import RuleError
+from companion.scorers.vote import abilities, events, few_players, government
+from companion.scorers.vote.deck import deal_deck
+from companion.scorers.vote.points import eliminate
+from companion.scorers.vote.setup import first_president, loyalty_split
+from companion.scorers.vote.state import (
+    END_ROUND, GIVE, NOMINATE, OVER, TIEBREAK, UNREST, VOTE, Game, Player, in_game, next_clockwise,
+    playing)
+
+EVENT_TYPES = ("nominate", "vote", "give", "ability", "unrest", "eliminate", "end_round", "tiebreak",
+               "party_won")
+PARTIES = ("democrats", "republicans")
+
+
+def new_game(players: list[dict], lot: list[str] | None = None,
+             rng: random.Random | None = None) -> Game:
+    """VOTE-SETUP-1, VOTE-SETUP-5: seat the players (``{"name", "budget", "support"}``, clockwise)
+    and give the first President both plaques. Points are checked by ``replay.read_players``."""
+    split = loyalty_split(len(players))
+    chosen = first_president(players, lot, rng or random.Random(0))
+    game = Game([Player(p["name"], p["budget"], p["support"]) for p in players], chosen["president"])
+    deal_deck(game)
+    game.first_president = {k: chosen[k] for k in ("president", "by", "tied")}
+    game.say(f"{len(players)} players: {split['democrats']} Democrats and {split['republicans']} "
+             "Republicans are dealt, with 3 cards each (VOTE-SETUP-1, VOTE-SETUP-2)")
+    game.say(", ".join(f"{p['name']} {p['budget']}/{p['support']}" for p in players)
+             + " (VOTE-SETUP-4)")
+    game.say(chosen["sentence"])
+    return game
+
+
+def apply_event(game: Game, event: dict, index: int | None = None) -> Game:
+    """Play one event on a copy of ``game``; a refused event raises RuleError naming where and why."""
+    kind = event.get("type") if isinstance(event, dict) else None
+    where = f"events[{index}] ({kind})" if index is not None else f"event {kind!r}"
+    try:
+        return _apply(game, event, kind)
+    except RuleError as err:
+        raise RuleError(f"{where}: {err.message}", err.rule) from None
+
+
+def _apply(game: Game, event, kind) -> Game:
+    if kind not in EVENT_TYPES:
+        raise RuleError(f"unknown event type {kind!r}: one of {', '.join(EVENT_TYPES)}", "formats.md")
+    cancelling = kind == "ability" and event.get("ability") == "cancel_event"
+    if game.phase == OVER and not (cancelling and game.undo_give is not None):
+        rule = {"10/10": "VOTE-END-2", "two players left": "VOTE-FEW-2"}.get(game.winner["reason"],
+                                                                            "VOTE-END-1")
+        raise RuleError(f"the game is over: {_winner_text(game.winner)}", rule)
+    before = _copy(game)
+    before.undo_give = None
+    new = _copy(game)
+    if kind == "ability":
+        new = abilities.use_ability(new, event)
+    else:
+        HANDLERS[kind](new, event)
+    new.undo_give = before if kind == "give" and not event.get("ability") else None
+    if kind == "give":
+        new.previous_president = None
+    _settle(new)
+    return new
+
+
+def _copy(game: Game) -> Game:
+    undo, game.undo_give = game.undo_give, None
+    try:
+        copied = copy.deepcopy(game)
+    finally:
+        game.undo_give = undo
+    copied.undo_give = undo
+    return copied
+
+
+def _announced_elimination(game: Game, event: dict) -> None:
+    """VOTE-END-4: an elimination the table announces (a correction, or a rule applied by hand)."""
+    name = event.get("player", event.get("target"))
+    playing(game, name, "VOTE-END-4")
+    eliminate(game, name, "announced at the table")
+
+
+def _party_won(game: Game, event: dict) -> None:
+    """VOTE-END-1, VOTE-EVT-5: the table announces that one party has no member left in the game
+    (the last Republican eliminated must say so). Only possible once somebody has left the game."""
+    party = str(event.get("party", "")).lower()
+    if party not in PARTIES:
+        raise RuleError(f"party must be one of {', '.join(PARTIES)}, not {event.get('party')!r}",
+                        "VOTE-END-1")
+    if len(in_game(game)) == len(game.players):
+        raise RuleError("no party can have lost all its members while everybody is in the game",
+                        "VOTE-END-1")
+    game.winner, game.phase = {"party": party, "player": None, "reason": "no member of the other "
+                               "party left"}, OVER
+    game.say(f"The table announces: the {party.capitalize()} win, no member of the other party is "
+             "left (VOTE-END-1, VOTE-EVT-5)")
+
+
+HANDLERS = {
+    "nominate": government.nominate,
+    "vote": government.count_votes,
+    "give": events.give,
+    "unrest": government.unrest,
+    "eliminate": _announced_elimination,
+    "end_round": lambda game, event: government.end_round(game),
+    "tiebreak": few_players.tiebreak,
+    "party_won": _party_won,
+}
+
+
+def _settle(game: Game) -> None:
+    """What follows from the points after every event: the win, the few-players rules, and the
+    plaque of a President or candidate who left the game.
+
+    Readings: two players left end the game at once (VOTE-FEW-2), but a 10/10 waits for the rest of
+    the round's cards (VOTE-END-3); the cards of a round are given out even if players leave meanwhile (a card meant for
+    somebody gone is discarded); a President who leaves before his government is elected passes the
+    plaque clockwise (no failed election); a candidate who leaves is replaced by a new nomination.
+    """
+    if game.phase == OVER:
+        return
+    giving = game.phase == GIVE and not events.giving_is_over(game)
+    if game.winner:
+        if not giving:
+            game.phase = OVER
+        return
+    left = in_game(game)
+    if len(left) <= 2:
+        few_players.end_with_few(game)
+        return
+    if giving:
+        return
+    if game.phase == GIVE:
+        game.phase = END_ROUND
+    if game.phase not in (NOMINATE, VOTE):
+        return
+    if game.president not in left:
+        game.president = next_clockwise(game, game.president)
+        game.say(f"The President left the game: the plaque passes to {game.president}")
+        game.candidate, game.phase = None, NOMINATE
+    if game.phase == VOTE and game.candidate not in left:
+        game.say(f"The candidate {game.candidate} left the game: {game.president} nominates again")
+        game.candidate, game.phase = None, NOMINATE
+    if len(left) == 3:
+        few_players.open_three_player_round(game)
+
+
+def play(players: list[dict], event_list: list[dict], lot: list[str] | None = None,
+         rng: random.Random | None = None) -> Game:
+    """The position after ``event_list``, from the seated players."""
+    game = new_game(players, lot, rng)
+    for index, event in enumerate(event_list):
+        game = apply_event(game, event, index)
+    return game
+
+
+def legal_actions(game: Game) -> list[dict]:
+    """What may happen next, for a screen: the expected move of the round, then the abilities."""
+    phase = game.phase
+    if phase == OVER:
+        return []
+    left = in_game(game)
+    actions = {
+        NOMINATE: [{"type": "nominate", "candidates": government.eligible_prime_ministers(game)}],
+        VOTE: [{"type": "vote", "voters": left}],
+        GIVE: [{"type": "give", "to": events.recipients(game)}],
+        END_ROUND: [{"type": "end_round"}],
+        UNREST: [{"type": "unrest", "players": [n for n in left if _holds_cards(game, n)]}],
+        TIEBREAK: [{"type": "tiebreak", "players": left}],
+    }[phase]
+    if phase != TIEBREAK:
+        for ability, users in abilities.ability_users(game).items():
+            if users:
+                actions.append({"type": "ability", "ability": ability, "players": users})
+        if len(left) < len(game.players):
+            actions.append({"type": "party_won", "parties": list(PARTIES)})
+    return actions
+
+
+def _holds_cards(game: Game, name: str) -> bool:
+    return next(p for p in game.players if p.name == name).hand > 0
+
+
+def _winner_text(winner: dict) -> str:
+    if winner.get("party"):
+        return f"the {winner['party']} won"
+    if winner.get("player") is None:
+        return "nobody is left in the game"
+    return f"{winner['player']}'s party won ({winner['reason']})"

@@ -1,0 +1,81 @@
+"""The VOTE! position: seats and points, the government, the phase of the round, the log.
+
+A game is a set-up plus an ordered list of events; this is what they add up to. Plain data: the
+engine copies it, changes the copy and hands it back.
+"""
+from dataclasses import dataclass, field
+
+from companion.scorers.rules import RuleError
+
+NOMINATE, VOTE, GIVE, END_ROUND, UNREST, TIEBREAK, OVER = (
+    "nominate", "vote", "give", "end_round", "unrest", "tiebreak", "over")
+HAND = 3
+
+
+@dataclass
+class Player:
+    """A seat at the table. ``hand`` counts the cards the companion knows he holds."""
+    name: str
+    budget: int
+    support: int
+    in_game: bool = True
+    hand: int = HAND
+
+
+@dataclass
+class Game:
+    players: list[Player]              # seat order, clockwise
+    president: str
+    round: int = 1
+    phase: str = NOMINATE
+    prime_minister: str | None = None
+    candidate: str | None = None
+    failed_elections: int = 0
+    last_president: str | None = None  # the last elected government (VOTE-GOV-2)
+    last_prime_minister: str | None = None
+    previous_president: str | None = None  # may still transfer his powers (VOTE-ABL-3)
+    doubles: list[str] = field(default_factory=list)  # Double vote used in this vote
+    cards: int = 0                     # cards the President gives this round
+    gives: list[str] = field(default_factory=list)    # recipients this round, in order
+    winner: dict | None = None
+    deck: int = 0                      # cards left in the event deck (VOTE-CON-2)
+    discard: int = 0
+    used_abilities: int = 0
+    first_president: dict = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+    undo_give: "Game | None" = None    # the position before the last card given (VOTE-ABL-5)
+
+    def say(self, sentence: str) -> None:
+        self.log.append(f"Round {self.round}: {sentence}")
+
+
+def seat(game: Game, name, rule: str, what: str = "player") -> Player:
+    """The player called ``name``; an unknown name is refused with ``rule``."""
+    for player in game.players:
+        if player.name == name:
+            return player
+    raise RuleError(f"unknown {what} {name!r}", rule)
+
+
+def playing(game: Game, name, rule: str, what: str = "player") -> Player:
+    """The player called ``name`` if he is still in the game (VOTE-END-4 otherwise)."""
+    player = seat(game, name, rule, what)
+    if not player.in_game:
+        raise RuleError(f"{name} has left the game", "VOTE-END-4")
+    return player
+
+
+def in_game(game: Game) -> list[str]:
+    """The players still in the game, in seat order."""
+    return [p.name for p in game.players if p.in_game]
+
+
+def next_clockwise(game: Game, name: str) -> str:
+    """VOTE-GOV-1: the next player still in the game clockwise from ``name``'s seat."""
+    names = [p.name for p in game.players]
+    start = names.index(name)
+    for step in range(1, len(names) + 1):
+        player = game.players[(start + step) % len(names)]
+        if player.in_game:
+            return player.name
+    return name

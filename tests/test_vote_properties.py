@@ -1,0 +1,56 @@
+"""Properties of any legal VOTE! game, played by asking the engine for its legal actions."""
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.scorers.vote.engine import apply_event, legal_actions, new_game
+from companion.scorers.vote.events import cards_for
+from companion.scorers.vote.state import in_game
+
+TABLE = st.integers(5, 10).flatmap(lambda n: st.lists(
+    st.tuples(st.integers(2, 7), st.integers(2, 7)), min_size=n, max_size=n))
+CARD = st.tuples(st.integers(-3, 3), st.integers(-3, 3))
+
+
+def an_event(data, game):
+    """Pick one legal event (or an ability now and then) from what the engine offers."""
+    actions = legal_actions(game)
+    action = data.draw(st.sampled_from(actions[:1] * 4 + actions[1:]))
+    kind = action["type"]
+    if kind == "nominate":
+        return {"type": kind, "candidate": data.draw(st.sampled_from(action["candidates"]))}
+    if kind == "vote":
+        yes = data.draw(st.lists(st.sampled_from(action["voters"]), unique=True))
+        return {"type": kind, "yes": yes, "no": [v for v in action["voters"] if v not in yes]}
+    if kind == "give":
+        budget, support = data.draw(CARD)
+        return {"type": kind, "to": data.draw(st.sampled_from(action["to"])), "budget": budget,
+                "support": support, "ability": data.draw(st.booleans())}
+    if kind in ("unrest", "tiebreak"):
+        return {"type": kind, "cards": {n: list(data.draw(CARD)) for n in action["players"]}}
+    if kind == "ability":
+        user = data.draw(st.sampled_from(action["players"]))
+        others = [n for n in in_game(game) if n != user]
+        event = {"type": kind, "ability": action["ability"], "player": user}
+        return event | {"target": data.draw(st.sampled_from(others))} if others else event
+    if kind == "party_won":
+        return {"type": kind, "party": "democrats"}
+    return {"type": kind}
+
+
+@settings(max_examples=60, deadline=None)
+@given(TABLE, st.data())
+def test_any_legal_game_keeps_the_invariants(points, data):
+    """VOTE-END-5, VOTE-GOV-1, VOTE-EVT-2: points stay in 0..10; the President who nominates is in the
+    game (reading: one who leaves once elected still gives out his cards); the PM receives one
+    card per player left."""
+    players = [{"name": f"P{i}", "budget": b, "support": s} for i, (b, s) in enumerate(points)]
+    game = new_game(players)
+    for _ in range(80):
+        if not legal_actions(game):
+            break
+        game = apply_event(game, an_event(data, game))
+        assert all(0 <= p.budget <= 10 and 0 <= p.support <= 10 for p in game.players)
+        if game.phase in ("nominate", "vote"):
+            assert game.president in in_game(game)
+        if game.phase != "over":
+            assert cards_for(len(in_game(game)))[0] == len(in_game(game))
