@@ -3,6 +3,7 @@ from flask import Blueprint, jsonify, request
 
 from companion.scorers.liberte import check_json, resolve_json
 from companion.scorers.rules import RuleError
+from companion.scorers.vote import replay
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -35,3 +36,9 @@ def liberte_resolve():
 def liberte_check():
     """Control, the counter-revolution meter, the supply for a Liberté position."""
     return run(check_json)
+
+
+@bp.post("/vote/replay")
+def vote_replay():
+    """The VOTE! state after a scenario's events; an event the rules forbid is a 400 naming the rule."""
+    return run(replay)

@@ -4,7 +4,9 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLE = json.loads((Path(__file__).parent.parent / "examples" / "liberte-turn3.json").read_text())
+EXAMPLES = Path(__file__).parent.parent / "examples"
+EXAMPLE = json.loads((EXAMPLES / "liberte-turn3.json").read_text(encoding="utf-8"))
+VOTE = json.loads((EXAMPLES / "vote-game.json").read_text(encoding="utf-8"))
 
 
 def test_resolve_and_check(client):
@@ -33,3 +35,20 @@ def test_bad_input_is_400_with_error_and_rule(client, path, body):
     r = client.post(path, data=body, content_type="application/json")
     assert r.status_code == 400
     assert set(r.get_json()) == {"error", "rule"} and r.get_json()["rule"]
+
+
+def test_vote_replay_answers_like_the_cli(client):
+    """formats.md: POST /api/vote/replay takes the VOTE! scenario and answers the same JSON as the CLI."""
+    from companion.scorers.vote import replay
+
+    r = client.post("/api/vote/replay", json=VOTE)
+    assert r.status_code == 200 and r.get_json() == json.loads(json.dumps(replay(VOTE)))
+    assert r.get_json()["president"] == "Vera"
+
+
+def test_a_forbidden_vote_event_is_400_naming_the_rule(client):
+    """VOTE-GOV-2: the President cannot nominate himself."""
+    events = [{"type": "nominate", "candidate": "Gleb"}]  # Gleb is the first President of the example
+    r = client.post("/api/vote/replay", json={**VOTE, "events": events})
+    assert r.status_code == 400
+    assert r.get_json()["rule"] == "VOTE-GOV-2" and "Gleb" in r.get_json()["error"]

@@ -95,7 +95,7 @@ def test_the_same_scenario_always_gives_the_same_result(data, drawn):
 
 
 def test_the_benchmarks_dense_board_ties_everywhere_and_paris_three_times():
-    """examples/liberte-dense.json, the board benchmarks/bench_resolve.py times: 27 provinces of 3 stacks,
+    """examples/liberte-dense.json, the board benchmarks/bench_liberte.py times: 27 provinces of 3 stacks,
     a tie in every one, Paris decided in the third round (LIB-ELEC-7)."""
     result = resolve_json(json.loads(DENSE.read_text(encoding="utf-8")))
     assert len(result["provinces"]) == 27 and all(p["tie"] for p in result["provinces"])

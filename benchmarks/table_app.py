@@ -1,6 +1,6 @@
 """The companion's performance figures (issue 4), measured on this machine.
 
-    python bench/benchmark.py [--rounds N]
+    python benchmarks/table_app.py [--rounds N]
 
 1. A fragment write+render request (a tap on a block, htmx) against a bare Flask route, both over
    HTTP to the same waitress server in the same run: medians and their ratio (target <= 1.5).
