@@ -6,10 +6,12 @@ these are thin: they hand it over and return the engine's JSON; RuleError passes
 import json
 
 from companion.scorers.liberte import DEFAULT_PROFILE, check_json, read_profile, resolve_json
-from companion.scorers.liberte.board import FLEUR_DE_LIS_IN_REVIEWS, PROVINCES, VP_PROVINCES_IN_REVIEWS
+from companion.scorers.liberte.board import FLEUR_DE_LIS_IN_REVIEWS, PARIS, PROVINCES, VP_PROVINCES_IN_REVIEWS
+from companion.scorers.liberte.cards import FACTIONS
+from companion.scorers.liberte.sudden_death import LANDSLIDE_VOTES
 
-__all__ = ["FLEUR_DE_LIS_IN_REVIEWS", "PROVINCES", "VP_PROVINCES_IN_REVIEWS", "check", "profile",
-           "resolve"]
+__all__ = ["FACTIONS", "FLEUR_DE_LIS_IN_REVIEWS", "LANDSLIDE_VOTES", "PARIS", "PROVINCES",
+           "VP_PROVINCES_IN_REVIEWS", "check", "profile", "resolve"]
 WEB_ONLY = ("last_result", "over")
 
 

@@ -1,7 +1,9 @@
 """Reading the Liberté forms into event data; bad input is a RuleError naming field and rule."""
 from flask_babel import gettext as _
 
-from companion.liberte.position import FACTIONS, PLACES
+from companion.liberte import engine
+from companion.liberte.engine import FACTIONS
+from companion.liberte.position import PLACES
 from companion.scorers.rules import RuleError
 
 
@@ -73,11 +75,11 @@ def order(form, players) -> list:
 def profile(form) -> dict:
     """The board profile form (27 provinces, battle VPs) in liberte-board.md form."""
     provinces = {}
-    for n in range(1, 28):
+    for n in engine.PROVINCES:
         entry = {"name": form.get(f"name-{n}", "").strip()[:40] or None,
                  "fleur_de_lis": bool(form.get(f"fleur-{n}")) or None,
                  "vp": number(form, f"vp-{n}", "LIB-ELEC-8", 0, 2) or None,
-                 "paris": n == 8 or None}
+                 "paris": n == engine.PARIS or None}
         entry = {k: v for k, v in entry.items() if v is not None}
         if entry:
             provinces[str(n)] = entry

@@ -8,9 +8,9 @@ import copy
 from flask_babel import gettext as _
 
 from companion.liberte import engine
+from companion.liberte.engine import FACTIONS
 from companion.scorers.rules import RuleError
 
-FACTIONS = ("red", "white", "blue")
 PLACES = ("displays", "hands")
 
 
@@ -97,9 +97,9 @@ def apply(position: dict, event: dict) -> dict:
     new = copy.deepcopy({k: v for k, v in position.items() if not k.startswith("_")})
     try:
         handler(new, event["data"])
+    except RuleError:
+        raise
     except (KeyError, TypeError, ValueError, AttributeError) as err:
-        if isinstance(err, RuleError):
-            raise
         raise RuleError(f"malformed {event['kind']} event: {err!r}", "formats.md") from None
     new["_check"] = engine.check(new)  # also the board screen's meters
     return new

@@ -3,7 +3,8 @@ from flask import Blueprint, request, url_for
 
 from companion import live, tables
 from companion.liberte import engine, forms
-from companion.liberte.position import FACTIONS, faction_name, reason_name
+from companion.liberte.engine import FACTIONS
+from companion.liberte.position import faction_name, reason_name
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte", __name__, url_prefix="/liberte/<code>")
@@ -14,7 +15,8 @@ def base_context(table, live_url: str) -> dict:
     position = live.position(table)
     return {"table": table, "p": position, "profile": engine.profile(position.get("map")),
             "seat": tables.seat(table), "is_host": tables.is_host(table), "live_url": live_url,
-            "factions": FACTIONS, "colour": {n: i for i, n in enumerate(table.players)},
+            "factions": FACTIONS, "provinces": engine.PROVINCES,
+            "landslide_votes": engine.LANDSLIDE_VOTES, "colour": {n: i for i, n in enumerate(table.players)},
             "faction_names": {f: faction_name(f) for f in FACTIONS}, "reasons": reason_name()}
 
 
