@@ -47,7 +47,20 @@ def server(tmp_path_factory):
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     yield url
-    srv.close()
+    stop_in_loop_thread(srv)
+    thread.join(timeout=10)
+    assert not thread.is_alive(), "waitress did not stop"
+    srv.task_dispatcher.shutdown()
+
+
+def stop_in_loop_thread(srv):
+    """Close waitress's sockets from its own loop thread, so its ``select`` never sees a closed
+    descriptor (closing them from this thread made CI fail with EBADF after every test passed);
+    with nothing left to watch, the loop returns and the thread ends."""
+    def close_all():
+        for channel in list(srv._map.values()):
+            channel.close()
+    srv.trigger.pull_trigger(close_all)
 
 
 @pytest.fixture
