@@ -33,8 +33,9 @@ def create_app(test_config=None):
     app.register_blueprint(logbook.bp)
     app.jinja_env.globals["get_locale"] = get_locale
 
-    from companion import games, liberte
+    from companion import games, liberte, vote
     games.register(app, liberte.GAME)
+    games.register(app, vote.GAME)
     from companion import api
     app.register_blueprint(api.bp)
     security.csrf.exempt(api.bp)

@@ -38,9 +38,19 @@ def switch():
     return redirect(safe_next(request.form.get("next")), 303)
 
 
+def translate(sentence) -> str:
+    """An engine sentence (a log line, a rule's refusal) in the page's language.
+
+    The scorers write English; pages show their sentences through the ``tr`` filter so that the
+    translation happens in one place.
+    """
+    return sentence
+
+
 def init_app(app) -> None:
     """Install Flask-Babel with :func:`select_locale` and the switch route."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
+    app.jinja_env.filters["tr"] = translate
     app.register_blueprint(bp)

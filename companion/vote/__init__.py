@@ -1,0 +1,15 @@
+"""VOTE! at the table: the game as the companion moderates it (its events, reducer and screens)."""
+from companion.games import Game
+from companion.vote import position, views
+
+GAME = Game(
+    name="vote",
+    title="VOTE!",
+    blueprints=(views.bp,),
+    initial=position.initial,
+    apply=position.apply,
+    describe=position.describe,
+    endpoint="vote.table",
+    min_players=5,
+    max_players=10,
+)
