@@ -1,11 +1,11 @@
 """VOTE! at the table: the game as the companion moderates it (its events, reducer and screens)."""
 from companion.games import Game
-from companion.vote import position, views
+from companion.vote import night, position, views
 
 GAME = Game(
     name="vote",
     title="VOTE!",
-    blueprints=(views.bp,),
+    blueprints=(views.bp, night.bp),
     initial=position.initial,
     apply=position.apply,
     describe=position.describe,

@@ -1,0 +1,89 @@
+"""The night's settings as the page sends them (query parameters), checked before the engine runs.
+
+Every bad value is a :class:`SettingError` naming its field and VOTE-SETUP-3 ("durations are
+settings"), so the page can show the message beside that field. The bounds are the screen's, not
+the rulebook's: wide enough for any table, narrow enough that a typo cannot start a night of hours.
+"""
+import math
+import secrets
+
+from flask_babel import gettext as _
+
+from companion.scorers.rules import RuleError
+from companion.scorers.vote.night_script import LANGUAGES, NightSettings
+
+RULE = "VOTE-SETUP-3"
+# name: (lowest, highest, default); the defaults are the engine's
+LIMITS = {
+    "pace": (0.1, 5.0, NightSettings.pace),
+    "eyes_open": (0.0, 300.0, NightSettings.eyes_open),
+    "pause": (0.0, 60.0, NightSettings.pause),
+    "padding": (0.0, 60.0, NightSettings.padding),
+}
+SEED_MAX = 2**31 - 1
+
+
+class SettingError(RuleError):
+    """A setting the night refuses; ``field`` is the form field it belongs beside."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message, RULE)
+        self.field = field
+
+    def as_json(self) -> dict:
+        return dict(super().as_json(), field=self.field)
+
+
+def labels() -> dict:
+    """The fields' names as the page shows them (translated at request time)."""
+    return {"pace": _("Pace"), "eyes_open": _("Eyes open (seconds)"),
+            "pause": _("Pause between lines (seconds)"), "padding": _("Random padding (seconds)"),
+            "seed": _("Seed"), "lang": _("Language")}
+
+
+def number(args, name: str) -> float:
+    """One duration field: empty means the default; otherwise a number within its bounds."""
+    low, high, default = LIMITS[name]
+    raw = (args.get(name) or "").strip().replace(",", ".")
+    if not raw:
+        return float(default)
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise SettingError(name, _("%(field)s: %(value)r is not a number",
+                                   field=labels()[name], value=raw[:20]))
+    if not low <= value <= high:
+        raise SettingError(name, _("%(field)s: %(value)s is not between %(low)s and %(high)s",
+                                   field=labels()[name], value=f"{value:g}", low=f"{low:g}",
+                                   high=f"{high:g}"))
+    return value
+
+
+def settings(args) -> NightSettings:
+    """The :class:`NightSettings` the page asked for (the engine's defaults for empty fields)."""
+    chosen = NightSettings(**{name: number(args, name) for name in LIMITS})
+    chosen.check()  # the engine's own rule; the bounds above already keep within it
+    return chosen
+
+
+def seed(args) -> int:
+    """The padding's seed: the one asked for (to replay a night), else a fresh one."""
+    raw = (args.get("seed") or "").strip()
+    if not raw:
+        return secrets.randbelow(SEED_MAX)
+    if not raw.isdigit() or int(raw) > SEED_MAX:
+        raise SettingError("seed", _("%(field)s: a whole number from 0 to %(high)s is needed",
+                                     field=labels()["seed"], high=SEED_MAX))
+    return int(raw)
+
+
+def language(args, default: str) -> str:
+    """The script's language: the one asked for, else the page's."""
+    lang = args.get("lang") or default
+    if lang not in LANGUAGES:
+        raise SettingError("lang", _("%(field)s: %(value)r, choose one of %(choices)s",
+                                     field=labels()["lang"], value=lang[:8],
+                                     choices=", ".join(LANGUAGES)))
+    return lang
