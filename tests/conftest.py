@@ -3,6 +3,7 @@ import re
 
 import pytest
 
+from browser_support import browser, phone, server  # noqa: F401  (shared browser fixtures)
 from companion import create_app
 
 PLAYERS = ["Christie", "Joshua", "Max"]
