@@ -6,7 +6,8 @@ countdown, stopped, done) and, for the countdown, how many seconds are left. The
 latest report per table in memory with a sequence number; a caption phone polls with the number it
 shows and gets 204 until it changes. Nothing here is a game event: the night changes no position,
 so it stays out of the log, and a restart of the server only forgets where the night was (the
-narrator's next report brings it back). Loyalty is never asked for nor stored.
+narrator's next report brings it back). Should two phones narrate at once, the captions follow
+whichever reported last. Loyalty is never asked for nor stored.
 """
 import threading
 import time
