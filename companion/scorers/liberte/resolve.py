@@ -165,8 +165,8 @@ def _elections(s, result, advancing) -> None:
             result.votes_held[outcome.winner][outcome.faction] += outcome.votes
         if outcome.vp:
             result.awards.append(Award(outcome.winner, outcome.vp, "province", number))
-    result.log.append(sentence("Votes: %(votes)s", votes=join(", ", [
-        sentence("%(faction)s %(n)s", faction=FACTION[f], n=n) for f, n in result.votes.items()])))
+    votes = [sentence("%(faction)s %(n)s", faction=FACTION[f], n=n) for f, n in result.votes.items()]
+    result.log.append(sentence("Votes: %(votes)s", votes=join(", ", votes)))
 
 
 def _counter_revolution_sentence(cr):
