@@ -60,8 +60,8 @@ class Advancing:
 
     def unused(self) -> list:
         """Decisions the scenario gives for rounds that were never fought (no such tie)."""
-        return [sentence("%(contest)s round %(number)s", contest=contest, number=number) for contest, rounds in self.advances.items()
-                for number, decisions in enumerate(rounds, 1)
+        return [sentence("%(contest)s round %(number)s", contest=contest, number=number)
+                for contest, rounds in self.advances.items() for number, decisions in enumerate(rounds, 1)
                 if decisions and (contest, number) not in self.played]
 
     def round(self, contest: str, number: int, players, allowed, rule: str, purpose: str,

@@ -30,7 +30,8 @@ def final_scoring(vp, players, displays) -> dict:
     names = ", ".join(winners)
     if len(tied) == 1:
         said = plural("Turn 4 is over: %(winners)s wins with %(vp)s VP (LIB-END-1)",
-                      "Turn 4 is over: %(winners)s win with %(vp)s VP (LIB-END-1)", len(winners), winners=names, vp=best)
+                      "Turn 4 is over: %(winners)s win with %(vp)s VP (LIB-END-1)", len(winners), winners=names,
+                      vp=best)
     elif len(winners) == 1:
         said = sentence("Turn 4 is over: %(winners)s wins with %(vp)s VP (tie on VPs broken by display value "
                         "%(value)s) (LIB-END-1)", winners=names, vp=best, value=most)

@@ -37,9 +37,9 @@ def read_players(data: dict, rng: random.Random) -> list[dict]:
             budget, support = entry.get("budget"), entry.get("support")
             for label, value in (("budget", budget), ("support", support)):
                 if not _whole(value) or not 1 <= value <= 10:
-                    raise RuleError(sentence("%(where)s: %(player)s's %(label)s must be 1 to 10 (0 is out of the game), "
-                                             "not %(value)r", where=where, player=name, label=POINTS[label],
-                                             value=value), "VOTE-END-5")
+                    raise RuleError(sentence("%(where)s: %(player)s's %(label)s must be 1 to 10 (0 is out of the "
+                                             "game), not %(value)r", where=where, player=name,
+                                             label=POINTS[label], value=value), "VOTE-END-5")
         else:
             dice = entry.get("dice")
             if dice is not None and not isinstance(dice, list):
@@ -47,7 +47,8 @@ def read_players(data: dict, rng: random.Random) -> list[dict]:
             try:
                 budget, support = starting_points(dice, rng)
             except RuleError as err:
-                raise RuleError(sentence("%(where)s: %(message)s", where=where, message=err.message), err.rule) from None
+                raise RuleError(sentence("%(where)s: %(message)s", where=where, message=err.message),
+                                err.rule) from None
         seated.append({"name": name, "budget": budget, "support": support})
     return seated
 
