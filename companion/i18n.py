@@ -2,9 +2,15 @@
 
 The language of a page is, in order: what this browser chose for this table with the switch,
 the table's language, what this browser chose anywhere, the browser's Accept-Language.
+
+Two gettext domains: ``messages`` (the pages, ``_()``) and ``engine`` (the sentences the rules
+engines say, :class:`~companion.scorers.sentence.Sentence`), each with its catalogs in
+``translations/<lang>/LC_MESSAGES/``. Pages show an engine sentence through the ``tr`` filter.
 """
-from flask import Blueprint, g, redirect, request, session, url_for
-from flask_babel import Babel
+from flask import Blueprint, current_app, g, redirect, request, session, url_for
+from flask_babel import Babel, Domain
+
+from companion.scorers.sentence import Sentence
 
 LANGUAGES = {"en": "English", "ru": "Русский", "it": "Italiano"}
 bp = Blueprint("i18n", __name__)
@@ -39,18 +45,22 @@ def switch():
 
 
 def translate(sentence) -> str:
-    """An engine sentence (a log line, a rule's refusal) in the page's language.
+    """An engine sentence (a log line, a rule's refusal) in the page's language (the ``tr`` filter).
 
-    The scorers write English; pages show their sentences through the ``tr`` filter so that the
-    translation happens in one place.
+    The scorers write English Sentences that keep their template; this says them again through the
+    ``engine`` catalog. Anything else (a message the web layer already translated, a name, None)
+    passes through unchanged.
     """
-    return sentence
+    if not isinstance(sentence, Sentence):
+        return sentence
+    return sentence.translate(current_app.extensions["companion.engine_domain"].get_translations())
 
 
 def init_app(app) -> None:
-    """Install Flask-Babel with :func:`select_locale` and the switch route."""
+    """Install Flask-Babel with :func:`select_locale`, the engine's domain and the switch route."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
+    app.extensions["companion.engine_domain"] = Domain(domain="engine")
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.filters["tr"] = translate
     app.register_blueprint(bp)

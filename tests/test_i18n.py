@@ -1,4 +1,9 @@
-"""Languages: English, Russian and Italian complete; chosen per table; a switch on every page."""
+"""Languages: English, Russian and Italian complete; chosen per table; a switch on every page.
+
+Two catalogs per language: ``messages`` (the pages) and ``engine`` (the engines' sentences and
+refusals, shown through the ``tr`` filter while the CLI and the JSON API stay in English).
+"""
+import json
 import re
 from pathlib import Path
 
@@ -7,11 +12,16 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
+from companion.scorers.liberte import resolve_json
+from companion.scorers.sentence import Joined, Sentence
+from companion.scorers.vote import replay
 from conftest import TableHelper
 
 ROOT = Path(__file__).parent.parent
 TRANSLATIONS = ROOT / "companion" / "translations"
 PLACEHOLDER = re.compile(r"%\(\w+\)[sr]")
+RULE_ID = re.compile(r"\b[A-Z]+-[A-Z]+-\d+\b")
+ENGINE_KEYWORDS = {"sentence": None, "plural": (1, 2), "word": ((1, "c"), 2)}  # as in the README
 
 
 def source_messages() -> set:
@@ -20,6 +30,66 @@ def source_messages() -> set:
     found = extract_from_dir(str(ROOT), method_map, keywords={"_": None, "gettext": None},
                              options_map={"companion/templates/**.html": {}})
     return {message for _, _, message, _, _ in found if message}
+
+
+def engine_templates() -> set:
+    """Every (template, context) the engines mark with sentence/plural/word, extracted now."""
+    found = extract_from_dir(str(ROOT / "companion" / "scorers"), [("**.py", "python")],
+                             keywords=ENGINE_KEYWORDS)
+    return {(message[0] if isinstance(message, tuple) else message, context)
+            for _, _, message, _, context in found}
+
+
+def engine_catalog(lang: str, kind: str = "po") -> dict:
+    """(template, context) -> the translated forms in ``engine.po`` (or the compiled ``engine.mo``)."""
+    with open(TRANSLATIONS / lang / "LC_MESSAGES" / f"engine.{kind}", "rb") as file:
+        catalog = read_po(file) if kind == "po" else read_mo(file)
+    return {(forms(m.id)[0], text(m.context)): forms(m.string) for m in catalog if m.id}
+
+
+def forms(message) -> tuple:
+    """A message's text as a tuple: one form, or the plural forms (read_mo gives lists)."""
+    return tuple(message) if isinstance(message, (list, tuple)) else (message,)
+
+
+def text(context):
+    """A message context as text (read_mo gives bytes)."""
+    return context.decode() if isinstance(context, bytes) else context
+
+
+@pytest.mark.parametrize("lang", ["ru", "it"])
+def test_every_engine_sentence_is_translated_with_the_same_placeholders_and_rule_ids(lang):
+    catalog = engine_catalog(lang)
+    missing = sorted(engine_templates() - set(catalog), key=str)
+    assert missing == [], f"extract the engine domain and translate (README): {missing[:5]}"
+    for (english, context), translated in catalog.items():
+        for form in translated:
+            assert form, f"{lang}: {english!r} is untranslated"
+            assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(english)), (lang, english)
+            assert sorted(RULE_ID.findall(form)) == sorted(RULE_ID.findall(english)), (lang, english)
+    assert engine_catalog(lang, "mo") == catalog, "engine.mo is older than engine.po: compile it"
+
+
+def said_templates(value) -> set:
+    """The (template, context) of a Sentence and of every Sentence inside it."""
+    if not isinstance(value, Sentence):
+        return set()
+    found = set() if isinstance(value, Joined) else {(value.template, value.context)}
+    for param in value.params.get("parts", []) if isinstance(value, Joined) else value.params.values():
+        found |= said_templates(param)
+    return found
+
+
+def test_the_engines_say_nothing_the_extraction_misses():
+    """A template built somewhere extraction cannot see would stay English on every page."""
+    said = set()
+    for name in ("liberte-turn3.json", "liberte-dense.json"):
+        result = resolve_json(json.loads((ROOT / "examples" / name).read_text(encoding="utf-8")))
+        for line in result["log"]:
+            said |= said_templates(line)
+    for line in replay(json.loads((ROOT / "examples" / "vote-game.json").read_text(encoding="utf-8")))["log"]:
+        said |= said_templates(line)
+    assert len(said) > 40 and said - engine_templates() == set()
 
 
 @pytest.mark.parametrize("lang", ["ru", "it"])
@@ -63,3 +133,74 @@ def test_bad_input_messages_are_translated(client):
     client.post("/lang", data={"lang": "ru", "next": "/"})
     r = client.post("/tables", data={"game": "liberte", "players": "A\nA\nB"})
     assert "одинаковые имена" in r.get_data(as_text=True)
+
+
+def paris_tie_and_more(t):
+    """Turn 3: Normandie won outright, a Paris tie (Christie advances marat), a battle with Max's
+    tokens ignored for want of a General."""
+    t.displays("turn", {"turn": 3})
+    t.stack(1, "Christie", "red", 3)
+    t.stack(1, "Joshua", "blue", 2)
+    t.stack(8, "Christie", "red", 3)
+    t.stack(8, "Joshua", "red", 3)
+    t.displays("card", {"player": "Christie", "faction": "red", "value": 3, "id": "marat"})
+    t.displays("battle", {"player": "Max", "tokens": 3})
+
+
+def election(client, t) -> str:
+    return client.get(f"/liberte/{t.code}/election/").get_data(as_text=True)
+
+
+def advance(t, player, card):
+    return t.post(f"/liberte/{t.code}/election/advance", {"contest": "province:8", "player": player, "card": card})
+
+
+def test_a_russian_table_sees_the_engine_in_russian(client):
+    """The election log (LIB-ELEC-3, LIB-ELEC-6, LIB-GOV-1, LIB-VP-1) and a refused placement
+    (LIB-PLACE-2) in the table's language; the rule ids stay as they are."""
+    t = TableHelper(client, players=["Christie", "Joshua", "Max", "Anne"], language="ru")
+    t.sit("Christie")
+    for height, player in enumerate(["Christie", "Joshua", "Max"], 1):
+        t.stack(5, player, "blue", height)
+    refused = t.stack(5, "Anne", "white", 2).get_data(as_text=True)
+    assert "провинция 5: стеков — 4; в провинции их не больше 3" in refused and "(LIB-PLACE-2)" in refused
+    paris_tie_and_more(t)
+    page = election(client, t)
+    assert "Ждём решения: Ничья в провинции 8 Île de France: Christie, выложите одну из своих карт" in page
+    assert "(English)" not in page and "по-английски" not in page and "Журнал движка" in page
+    advance(t, "Christie", "marat")
+    page = advance(t, "Joshua", "").get_data(as_text=True)
+    assert "3 жетона игрока Max не считаются без Генерала (LIB-BAT-1)" in page
+    assert ("1 Normandie: побеждает Радикалы 3 (Christie); позади: Умеренные 2 (Joshua); Christie забирает "
+            "1 голос Радикалов (LIB-ELEC-3)") in page
+    assert "Christie выкладывает marat (Радикалы 3); Christie забирает 3 голоса Радикалов (LIB-ELEC-6)" in page
+    assert "Правительство: Радикалы, 4 голоса (LIB-GOV-1)" in page
+    assert "У Christie больше всего голосов Радикалов: 5 ПО (LIB-VP-1)" in page
+    assert "takes" not in page and "votes (LIB" not in page
+
+
+def test_an_italian_table_sees_the_engine_in_italian(client):
+    t = TableHelper(client, players=["Christie", "Joshua", "Max", "Anne"], language="it")
+    t.sit("Christie")
+    for height, player in enumerate(["Christie", "Joshua", "Max"], 1):
+        t.stack(5, player, "blue", height)
+    refused = t.stack(5, "Anne", "white", 2).get_data(as_text=True)
+    assert "provincia 5: 4 pile; una provincia ne contiene al massimo 3" in refused and "(LIB-PLACE-2)" in refused
+    paris_tie_and_more(t)
+    advance(t, "Christie", "marat")
+    page = advance(t, "Joshua", "").get_data(as_text=True)
+    assert ("1 Normandie: Radicali 3 (Christie) batte Moderati 2 (Joshua); Christie prende 1 voto dei "
+            "Radicali (LIB-ELEC-3)") in page
+    assert "Christie avanza marat (Radicali 3); Christie prende 3 voti dei Radicali (LIB-ELEC-6)" in page
+    assert "Governo: Radicali con 4 voti (LIB-GOV-1)" in page
+    assert "Presenti nel Governo dei Radicali: Christie (LIB-VP-5)" in page
+
+
+def test_the_json_api_stays_english_whatever_the_browser_language(client):
+    body = {"turn": 2, "players": ["A", "B"], "board": {"1": [{"player": "A", "faction": "red", "blocks": 2}]}}
+    answer = client.post("/api/liberte/resolve", json=body, headers={"Accept-Language": "ru"}).get_json()
+    assert answer["log"][1] == "1 Normandie: red 2 (A) stands alone; A takes 1 red vote (LIB-ELEC-3)"
+    body["board"]["1"][0]["blocks"] = 4
+    refused = client.post("/api/liberte/resolve", json=body, headers={"Accept-Language": "it"})
+    assert refused.get_json() == {"error": "province 1, stack 1 (A): blocks: 4 is out of range (1 to 3)",
+                                  "rule": "LIB-PLACE-1"}

@@ -6,7 +6,8 @@ class RuleError(ValueError):
 
     ``message`` names what is wrong and where ("province 8: two stacks of Joshua"),
     ``rule`` is the rule id that refuses it ("LIB-PLACE-3"). ``str(err)`` is the
-    one-line form the CLI prints after ``error:``.
+    one-line form the CLI prints after ``error:``. The engines give ``message`` as a
+    :class:`~companion.scorers.sentence.Sentence`: English, which a page may translate.
     """
 
     def __init__(self, message: str, rule: str):

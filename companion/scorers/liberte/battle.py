@@ -2,6 +2,7 @@
 from dataclasses import dataclass, field
 
 from companion.scorers.liberte.ties import break_tie, describe_advances
+from companion.scorers.sentence import join, plural, sentence
 
 BATTLE_TURNS = (2, 3, 4)
 
@@ -34,31 +35,37 @@ def fight_battle(turn, tokens, play_order, advancing, battle_vp) -> BattleResult
     """
     eligible = [p for p in play_order if tokens.get(p, 0) > 0 and has_general(advancing, p)]
     ignored = [p for p in play_order if tokens.get(p, 0) > 0 and p not in eligible]
-    parts = [f"{p}'s {tokens[p]} token(s) do not count without a General (LIB-BAT-1)" for p in ignored]
+    parts = [plural("%(player)s's %(n)s token(s) do not count without a General (LIB-BAT-1)",
+                    "%(player)s's %(n)s token(s) do not count without a General (LIB-BAT-1)", tokens[p], player=p)
+             for p in ignored]
     winner, advanced = None, []
     if eligible:
         most = max(tokens[p] for p in eligible)
         leaders = [p for p in eligible if tokens[p] == most]
         if len(leaders) == 1:
             winner = leaders[0]
-            parts.append(f"{winner} has the most tokens ({most}) and leads the army (LIB-BAT-1)")
+            parts.append(sentence("%(player)s has the most tokens (%(n)s) and leads the army (LIB-BAT-1)",
+                                  player=winner, n=most))
         else:
             outcome = break_tie(advancing, "battle", leaders, lambda p, card: card.general, "LIB-BAT-2",
-                                "Tie in the battle", repeat=False)
+                                sentence("Tie in the battle"), repeat=False)
             winner, advanced = outcome.winner, outcome.advanced
-            parts.append(f"tie at {most} tokens between {', '.join(leaders)}; {describe_advances(advanced)}"
-                         + (f"; {winner} leads the army (LIB-BAT-2)" if winner else "; nobody leads the army"))
+            tie = sentence("tie at %(n)s tokens between %(players)s; %(advances)s", n=most,
+                           players=", ".join(leaders), advances=describe_advances(advanced))
+            parts.append(sentence("%(tie)s; %(player)s leads the army (LIB-BAT-2)", tie=tie, player=winner)
+                         if winner else sentence("%(tie)s; nobody leads the army", tie=tie))
     else:
-        parts.append("nobody with a General has a token in the Battle box (LIB-BAT-1)")
+        parts.append(sentence("nobody with a General has a token in the Battle box (LIB-BAT-1)"))
     vp = battle_vp.get(turn) if winner else 0
     if winner and vp is None:
-        parts.append(f"the battle VPs of turn {turn} are not in the board profile: read them under the "
-                     "turn track and add them")
+        parts.append(sentence("the battle VPs of turn %(turn)s are not in the board profile: read them under the "
+                              "turn track and add them", turn=turn))
     elif winner:
-        parts.append(f"{winner} scores {vp} VP")
+        parts.append(sentence("%(player)s scores %(vp)s VP", player=winner, vp=vp))
     else:
-        parts.append("the battle is lost: a white block goes on it and counts for the counter-revolution "
-                     "(LIB-BAT-3)")
+        parts.append(sentence("the battle is lost: a white block goes on it and counts for the counter-revolution "
+                              "(LIB-BAT-3)"))
     if not advanced:
-        parts.append("no General was advanced, no card is discarded (LIB-BAT-4)")
-    return BattleResult(winner, vp, winner is None, advanced, f"Battle of turn {turn}: " + "; ".join(parts))
+        parts.append(sentence("no General was advanced, no card is discarded (LIB-BAT-4)"))
+    return BattleResult(winner, vp, winner is None, advanced,
+                        sentence("Battle of turn %(turn)s: %(parts)s", turn=turn, parts=join("; ", parts)))

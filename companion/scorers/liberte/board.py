@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from companion.scorers.liberte.checks import expect, whole_number
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import sentence
 
 PROVINCES = tuple(range(1, 28))
 """27 provinces, resolved in number order (LIB-ELEC-1)."""
@@ -62,36 +63,39 @@ def province_number(key, where: str) -> int:
     """A province key as the formats give it ("1".."27"); anything else is refused (LIB-ELEC-1)."""
     text = str(key)
     if not text.isdigit() or int(text) not in PROVINCES:
-        raise RuleError(f"{where}: unknown province {key!r}; provinces are numbered 1 to 27", "LIB-ELEC-1")
+        raise RuleError(sentence("%(where)s: unknown province %(key)r; provinces are numbered 1 to 27",
+                                 where=where, key=key), "LIB-ELEC-1")
     return int(text)
 
 
 def read_profile(data) -> BoardProfile:
     """Validate a board profile in the form of liberte-board.md; raises RuleError."""
-    expect(isinstance(data, dict), "map: a board profile must be a JSON object", "LIB-ELEC-1")
+    expect(isinstance(data, dict), sentence("map: a board profile must be a JSON object"), "LIB-ELEC-1")
     provinces = data.get("provinces") or {}
-    expect(isinstance(provinces, dict), "map.provinces must map province numbers to objects", "LIB-ELEC-1")
+    expect(isinstance(provinces, dict), sentence("map.provinces must map province numbers to objects"),
+           "LIB-ELEC-1")
     read = {number: Province(number, DEFAULT_NAMES.get(number)) for number in PROVINCES}
     for key, entry in provinces.items():
         number = province_number(key, "map.provinces")
         read[number] = _read_province(number, entry)
     paris = [n for n, p in read.items() if p.paris]
-    expect(len(paris) <= 1, f"map: provinces {paris} are all marked Paris; there is one", "LIB-ELEC-6")
+    expect(len(paris) <= 1, sentence("map: provinces %(paris)s are all marked Paris; there is one", paris=str(paris)),
+           "LIB-ELEC-6")
     if not paris:
         read[PARIS] = _with(read[PARIS], paris=True)
     return BoardProfile(str(data.get("name") or "Liberté"), read, _read_battle_vp(data.get("battle_vp")))
 
 
 def _read_province(number, entry) -> Province:
-    where = f"map province {number}"
-    expect(isinstance(entry, dict), f"{where}: must be an object", "LIB-ELEC-1")
+    where = sentence("map province %(number)s", number=number)
+    expect(isinstance(entry, dict), sentence("%(where)s: must be an object", where=where), "LIB-ELEC-1")
     name = entry.get("name") or DEFAULT_NAMES.get(number)
-    expect(name is None or isinstance(name, str), f"{where}: name must be text", "LIB-ELEC-1")
+    expect(name is None or isinstance(name, str), sentence("%(where)s: name must be text", where=where), "LIB-ELEC-1")
     fleur = entry.get("fleur_de_lis", False)
-    expect(isinstance(fleur, bool), f"{where}: fleur_de_lis must be true or false", "LIB-CR-1")
-    vp = whole_number(entry.get("vp") or 0, f"{where}: vp", "LIB-ELEC-8", 0, 2)
+    expect(isinstance(fleur, bool), sentence("%(where)s: fleur_de_lis must be true or false", where=where), "LIB-CR-1")
+    vp = whole_number(entry.get("vp") or 0, sentence("%(where)s: vp", where=where), "LIB-ELEC-8", 0, 2)
     paris = entry.get("paris", False)
-    expect(isinstance(paris, bool), f"{where}: paris must be true or false", "LIB-ELEC-6")
+    expect(isinstance(paris, bool), sentence("%(where)s: paris must be true or false", where=where), "LIB-ELEC-6")
     return Province(number, name, fleur, vp, paris)
 
 
@@ -99,10 +103,11 @@ def _read_battle_vp(data) -> dict:
     battle_vp = {turn: None for turn in BATTLE_TURNS}
     if data is None:
         return battle_vp
-    expect(isinstance(data, dict), "map.battle_vp must map turns 2-4 to VPs", "LIB-BAT-1")
+    expect(isinstance(data, dict), sentence("map.battle_vp must map turns 2-4 to VPs"), "LIB-BAT-1")
     for key, vp in data.items():
         turn = int(key) if str(key).isdigit() else None
-        expect(turn in BATTLE_TURNS, f"map.battle_vp: no battle in turn {key!r}; battles are in turns 2-4", "LIB-BAT-1")
+        expect(turn in BATTLE_TURNS, sentence("map.battle_vp: no battle in turn %(key)r; battles are in turns 2-4",
+                                              key=key), "LIB-BAT-1")
         battle_vp[turn] = None if vp is None else whole_number(vp, f"map.battle_vp[{turn}]", "LIB-BAT-1", 0, 20)
     return battle_vp
 

@@ -1,9 +1,16 @@
 """Factions, blocks and cards: the pieces every Liberté rule talks about."""
 from dataclasses import dataclass
 
+from companion.scorers.sentence import sentence, word
+
 RED, WHITE, BLUE = "red", "white", "blue"
 FACTIONS = (RED, WHITE, BLUE)
 FACTION_NAMES = {RED: "Radicals", WHITE: "Royalists", BLUE: "Moderates"}
+FACTION = {RED: word("faction", "red"), WHITE: word("faction", "white"), BLUE: word("faction", "blue")}
+"""The colour as the log names a faction (a translation says "the Radicals")."""
+OF_FACTION = {RED: word("of faction", "red"), WHITE: word("of faction", "white"),
+              BLUE: word("of faction", "blue")}
+"""The colour before a noun, "red votes" (a translation says "votes of the Radicals")."""
 BOX = {BLUE: 28, WHITE: 24, RED: 30}
 """Faction blocks in the box (LIB-PLACE-4)."""
 SET_ASIDE_IN_TURN_1 = 2
@@ -25,10 +32,15 @@ class Card:
 
     @property
     def label(self) -> str:
-        """How the log names the card: ``marat (red 3)``."""
-        name = f"{self.id} " if self.id else ""
-        general = " General" if self.general else ""
-        return f"{name}({self.faction} {self.value}{general})"
+        """How the log names the card: ``marat (red 3)``, ``danton (red 2 General)``."""
+        faction, value = FACTION[self.faction], self.value
+        if self.id and self.general:
+            return sentence("%(card)s (%(faction)s %(value)s General)", card=self.id, faction=faction, value=value)
+        if self.id:
+            return sentence("%(card)s (%(faction)s %(value)s)", card=self.id, faction=faction, value=value)
+        if self.general:
+            return sentence("(%(faction)s %(value)s General)", faction=faction, value=value)
+        return sentence("(%(faction)s %(value)s)", faction=faction, value=value)
 
     def as_json(self) -> dict:
         data = {"id": self.id, "faction": self.faction, "value": self.value}

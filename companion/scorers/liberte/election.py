@@ -3,7 +3,9 @@ from dataclasses import dataclass, field
 
 from companion.scorers.liberte.control import highest_stacks
 from companion.scorers.liberte.scenario import Stack
+from companion.scorers.liberte.cards import FACTION, OF_FACTION
 from companion.scorers.liberte.ties import break_tie, describe_advances
+from companion.scorers.sentence import join, plural, sentence
 
 VP_TURNS = (3, 4)
 
@@ -38,7 +40,7 @@ def resolve_province(province, stacks, play_order, advancing, turn):
     """
     result = ProvinceResult(province.number, province.name)
     if not stacks:
-        result.sentence = f"{province.label}: empty, no vote (LIB-ELEC-2)"
+        result.sentence = sentence("%(province)s: empty, no vote (LIB-ELEC-2)", province=province.label)
         return result, []
     seat = {player: i for i, player in enumerate(play_order)}
     stacks = sorted(stacks, key=lambda s: (-s.blocks, seat[s.player]))
@@ -48,24 +50,27 @@ def resolve_province(province, stacks, play_order, advancing, turn):
         result.tie = True
         winner, parts = _tie(province, highest, play_order, advancing, result)
     else:
-        parts.append(f"{_stack(winner)} beats " + ", ".join(_stack(s) for s in stacks[1:])
-                     if len(stacks) > 1 else f"{_stack(winner)} stands alone")
+        parts.append(sentence("%(winner)s beats %(others)s", winner=_stack(winner),
+                              others=join(", ", [_stack(s) for s in stacks[1:]]))
+                     if len(stacks) > 1 else sentence("%(winner)s stands alone", winner=_stack(winner)))
     left = [Stack(s.player, s.faction, s.blocks) for s in stacks]
     if winner:
         result.winner, result.faction = winner.player, winner.faction
         result.votes = winner.blocks if province.paris else 1
         rule = "LIB-ELEC-6" if province.paris else "LIB-ELEC-3"
-        parts.append(f"{winner.player} takes {_votes(result.votes, winner.faction)} ({rule})")
+        parts.append(sentence("%(player)s takes %(votes)s (%(rule)s)", player=winner.player,
+                              votes=_votes(result.votes, winner.faction), rule=rule))
         left = [Stack(s.player, s.faction, s.blocks - (result.votes if s is winner else 0)) for s in stacks]
         if province.vp and turn in VP_TURNS:
             result.vp = province.vp
-            parts.append(f"{winner.player} scores {province.vp} VP for the province (LIB-ELEC-8)")
+            parts.append(sentence("%(player)s scores %(vp)s VP for the province (LIB-ELEC-8)",
+                                  player=winner.player, vp=province.vp))
     if result.tie:
         result.cleared = sum(s.blocks for s in left)
-        parts.append(f"the remaining {result.cleared} blocks return to the supply (LIB-ELEC-5)" if result.cleared
-                     else "nothing is left in the province (LIB-ELEC-5)")
+        parts.append(sentence("the remaining %(n)s blocks return to the supply (LIB-ELEC-5)", n=result.cleared)
+                     if result.cleared else sentence("nothing is left in the province (LIB-ELEC-5)"))
         left = []
-    result.sentence = f"{province.label}: " + "; ".join(parts)
+    result.sentence = sentence("%(province)s: %(parts)s", province=province.label, parts=join("; ", parts))
     return result, [s for s in left if s.blocks > 0]
 
 
@@ -76,18 +81,20 @@ def _tie(province, highest, play_order, advancing, result):
     tied = [player for player in play_order if player in colour]
     outcome = break_tie(advancing, f"province:{province.number}", tied,
                         lambda player, card: card.faction == colour[player], rule,
-                        f"Tie in {province.label}", repeat=province.paris)
+                        sentence("Tie in %(province)s", province=province.label), repeat=province.paris)
     result.advanced = outcome.advanced
-    parts = ["tie " + " – ".join(_stack(s) for s in highest), describe_advances(outcome.advanced)]
+    parts = [sentence("tie %(stacks)s", stacks=join(" – ", [_stack(s) for s in highest])),
+             describe_advances(outcome.advanced)]
     if outcome.winner is None:
-        parts.append(f"still tied, no vote ({rule})")
+        parts.append(sentence("still tied, no vote (%(rule)s)", rule=rule))
         return None, parts
     return next(s for s in highest if s.player == outcome.winner), parts
 
 
-def _stack(stack) -> str:
-    return f"{stack.faction} {stack.blocks} ({stack.player})"
+def _stack(stack):
+    return sentence("%(faction)s %(blocks)s (%(player)s)", faction=FACTION[stack.faction], blocks=stack.blocks,
+                    player=stack.player)
 
 
-def _votes(n: int, faction: str) -> str:
-    return f"{n} {faction} vote" + ("s" if n != 1 else "")
+def _votes(n: int, faction: str):
+    return plural("%(n)s %(faction)s vote", "%(n)s %(faction)s votes", n, faction=OF_FACTION[faction])

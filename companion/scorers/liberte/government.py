@@ -1,8 +1,9 @@
 """The new Government and the Opposition, Election phase step B (LIB-GOV-1..3)."""
 from dataclasses import dataclass, field
 
-from companion.scorers.liberte.cards import BLUE, RED, WHITE
+from companion.scorers.liberte.cards import BLUE, FACTION, RED, WHITE
 from companion.scorers.liberte.ties import describe_advances
+from companion.scorers.sentence import join, plural, sentence
 
 PRECEDENCE = (RED, BLUE, WHITE)
 """An unresolved tie: red beats blue, blue beats white (LIB-GOV-2)."""
@@ -37,16 +38,29 @@ def _place(track, factions, contest, play_order, advancing, variant, result) -> 
     """
     top = max(track[f] for f in factions)
     tied = [f for f in factions if track[f] == top]
-    name = "Government" if contest == "government" else "Opposition"
     if len(tied) == 1:
-        result.sentences.append(f"{name}: {tied[0]} with {top} votes (LIB-GOV-1)")
+        result.sentences.append(
+            plural("Government: %(faction)s with %(n)s votes (LIB-GOV-1)",
+                   "Government: %(faction)s with %(n)s votes (LIB-GOV-1)", top, faction=FACTION[tied[0]])
+            if contest == "government" else
+            plural("Opposition: %(faction)s with %(n)s votes (LIB-GOV-1)",
+                   "Opposition: %(faction)s with %(n)s votes (LIB-GOV-1)", top, faction=FACTION[tied[0]]))
         return tied[0]
     winner, how = _faction_tie(tied, contest, play_order, advancing, variant, result, ask=top > 0)
     for faction in factions:
         if faction != winner and track[faction] <= track[winner]:
             track[faction] -= 1
-    result.sentences.append(f"{name}: tie at {top} votes between {', '.join(tied)}; {how}; {winner} wins and "
-                            "every other faction at that level or lower moves back one space (LIB-GOV-2)")
+    params = dict(factions=join(", ", [FACTION[f] for f in tied]), how=how, faction=FACTION[winner])
+    result.sentences.append(
+        plural("Government: tie at %(n)s votes between %(factions)s; %(how)s; %(faction)s wins and every other "
+               "faction at that level or lower moves back one space (LIB-GOV-2)",
+               "Government: tie at %(n)s votes between %(factions)s; %(how)s; %(faction)s wins and every other "
+               "faction at that level or lower moves back one space (LIB-GOV-2)", top, **params)
+        if contest == "government" else
+        plural("Opposition: tie at %(n)s votes between %(factions)s; %(how)s; %(faction)s wins and every other "
+               "faction at that level or lower moves back one space (LIB-GOV-2)",
+               "Opposition: tie at %(n)s votes between %(factions)s; %(how)s; %(faction)s wins and every other "
+               "faction at that level or lower moves back one space (LIB-GOV-2)", top, **params))
     return winner
 
 
@@ -62,8 +76,10 @@ def _faction_tie(tied, contest, play_order, advancing, variant, result, ask):
     number, log = 1, []
     while True:
         in_tie = set(tied)
+        purpose = sentence("Tie for the government") if contest == "government" else sentence(
+            "Tie for the opposition")
         advanced = advancing.round(contest, number, play_order, lambda p, card: card.faction in in_tie, rule,
-                                   f"Tie for the {contest}", ask)
+                                   purpose, ask)
         if not advanced:
             break
         log += [(number, p, card) for p, card in advanced.items()]
@@ -72,11 +88,15 @@ def _faction_tie(tied, contest, play_order, advancing, variant, result, ask):
         tied = [f for f in tied if scores[f] == best]
         if len(tied) == 1:
             result.advanced += log
-            reading = "the highest total" if variant == "total" else "the highest card"
-            return tied[0], f"{describe_advances(log)}; {reading} decides ({rule})"
+            how = (sentence("%(advances)s; the highest total decides (%(rule)s)", advances=describe_advances(log),
+                            rule=rule) if variant == "total" else
+                   sentence("%(advances)s; the highest card decides (%(rule)s)", advances=describe_advances(log),
+                            rule=rule))
+            return tied[0], how
         number += 1
     result.advanced += log
-    return tied[0], f"{describe_advances(log)}; still tied, so red beats blue and blue beats white"
+    return tied[0], sentence("%(advances)s; still tied, so red beats blue and blue beats white",
+                             advances=describe_advances(log))
 
 
 def _score(values, variant) -> int:

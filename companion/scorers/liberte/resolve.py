@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 from companion.scorers.liberte.battle import BATTLE_TURNS, fight_battle
 from companion.scorers.liberte.board import PROVINCES
-from companion.scorers.liberte.cards import FACTIONS, RED, WHITE
+from companion.scorers.liberte.cards import FACTION, FACTIONS, OF_FACTION, RED, WHITE
 from companion.scorers.liberte.election import resolve_province
 from companion.scorers.liberte.government import form_government
 from companion.scorers.liberte.sudden_death import counter_revolution, landslide
@@ -12,6 +12,7 @@ from companion.scorers.liberte.supply import supply
 from companion.scorers.liberte.ties import Advancing, Pending
 from companion.scorers.liberte.turn import final_scoring, play_order_groups
 from companion.scorers.liberte.victory_points import Award, award_victory_points, present
+from companion.scorers.sentence import join, plural, sentence
 
 
 @dataclass
@@ -86,9 +87,10 @@ def resolve(scenario, interactive: bool = False) -> Resolution:
         _end_of_turn(scenario, result, advancing)
     except Pending as pending:
         result.pending = pending.question
-        result.log.append(f"Waiting for a decision: {pending.question.question}")
+        result.log.append(sentence("Waiting for a decision: %(question)s", question=pending.question.question))
     if result.finished and advancing.unused():
-        result.log.append(f"Advances given but not needed (no such tie): {', '.join(advancing.unused())}")
+        result.log.append(sentence("Advances given but not needed (no such tie): %(rounds)s",
+                                   rounds=join(", ", advancing.unused())))
     result.displays = advancing.displays
     return result
 
@@ -108,9 +110,13 @@ def _end_of_turn(s, result, advancing) -> None:
                                  result.votes_held)
     if result.landslide:
         result.ended = {"how": "landslide", "winners": result.landslide["winners"]}
-        result.log.append(f"Radical landslide: red has {result.votes[RED]} votes (17 or more); red points "
-                          f"{_points(result.landslide['points'])}; {', '.join(result.landslide['winners'])} "
-                          "win(s) and the game ends (LIB-LAND-1, LIB-LAND-2, LIB-LAND-3)")
+        winners = result.landslide["winners"]
+        result.log.append(plural(
+            "Radical landslide: red has %(votes)s votes (17 or more); red points %(points)s; %(winners)s win(s) "
+            "and the game ends (LIB-LAND-1, LIB-LAND-2, LIB-LAND-3)",
+            "Radical landslide: red has %(votes)s votes (17 or more); red points %(points)s; %(winners)s win(s) "
+            "and the game ends (LIB-LAND-1, LIB-LAND-2, LIB-LAND-3)", len(winners), votes=result.votes[RED],
+            points=_points(result.landslide["points"]), winners=", ".join(winners)))
         return
     government = form_government(result.votes, s.players, advancing, s.government_tie)
     result.government = government
@@ -120,9 +126,10 @@ def _end_of_turn(s, result, advancing) -> None:
     result.awards += awards
     result.log += sentences
     result.present = present(result.votes_held, government.government, s.players)
-    result.log.append(f"Present in the {government.government} Government: "
-                      f"{', '.join(result.present) or 'nobody'} (LIB-VP-5). All votes return to the supply; "
-                      "the blocks on the board stay (LIB-VP-6)")
+    result.log.append(sentence("Present in the %(faction)s Government: %(players)s (LIB-VP-5). All votes return to "
+                               "the supply; the blocks on the board stay (LIB-VP-6)",
+                               faction=OF_FACTION[government.government],
+                               players=", ".join(result.present) or sentence("nobody")))
     if s.turn == 4:
         result.final = final_scoring(result.vp, s.players, advancing.displays)
         result.log.append(result.final.pop("sentence"))
@@ -135,8 +142,8 @@ def _battle(s, result, advancing) -> None:
         result.awards.append(Award(result.battle.winner, result.battle.vp, "battle"))
     if result.battle.lost:
         if supply(result.board, s.turn, result.lost_battles)[WHITE] <= 0:
-            result.log.append("No white block is in the supply: place it on the battle after the elections "
-                              "(LIB-BAT-3)")
+            result.log.append(sentence("No white block is in the supply: place it on the battle after the "
+                                       "elections (LIB-BAT-3)"))
         result.lost_battles += 1
 
 
@@ -158,20 +165,25 @@ def _elections(s, result, advancing) -> None:
             result.votes_held[outcome.winner][outcome.faction] += outcome.votes
         if outcome.vp:
             result.awards.append(Award(outcome.winner, outcome.vp, "province", number))
-    result.log.append("Votes: " + ", ".join(f"{f} {n}" for f, n in result.votes.items()))
+    votes = [sentence("%(faction)s %(n)s", faction=FACTION[f], n=n) for f, n in result.votes.items()]
+    result.log.append(sentence("Votes: %(votes)s", votes=join(", ", votes)))
 
 
-def _counter_revolution_sentence(cr) -> str:
+def _counter_revolution_sentence(cr):
     if cr["count"] is None:
-        return ("Counter-revolution: cannot be judged, the board profile marks no fleur-de-lis province "
-                "(LIB-CR-1)")
-    where = ", ".join(str(n) for n in cr["provinces"]) or "none"
-    state = "no counter-revolution"
+        return sentence("Counter-revolution: cannot be judged, the board profile marks no fleur-de-lis province "
+                        "(LIB-CR-1)")
+    where = ", ".join(str(n) for n in cr["provinces"]) or sentence("none")
+    state = sentence("no counter-revolution")
     if cr["triggered"]:
-        state = (f"the Royalists' counter-revolution ends the game; white points {_points(cr['points'])}; "
-                 f"{', '.join(cr['winners'])} win(s) (LIB-CR-3)")
-    return (f"Counter-revolution: {cr['count']} of {cr['needed']} (white controls fleur-de-lis provinces "
-            f"{where}; lost battles {cr['lost_battles']}); {state} (LIB-CR-1)")
+        state = plural("the Royalists' counter-revolution ends the game; white points %(points)s; %(winners)s "
+                       "win(s) (LIB-CR-3)",
+                       "the Royalists' counter-revolution ends the game; white points %(points)s; %(winners)s "
+                       "win(s) (LIB-CR-3)", len(cr["winners"]), points=_points(cr["points"]),
+                       winners=", ".join(cr["winners"]))
+    return sentence("Counter-revolution: %(count)s of %(needed)s (white controls fleur-de-lis provinces %(where)s; "
+                    "lost battles %(lost)s); %(state)s (LIB-CR-1)", count=cr["count"], needed=cr["needed"],
+                    where=where, lost=cr["lost_battles"], state=state)
 
 
 def _points(points) -> str:

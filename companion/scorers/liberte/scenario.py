@@ -12,6 +12,7 @@ from companion.scorers.liberte.cards import FACTIONS, Card, display_limit
 from companion.scorers.liberte.checks import expect, whole_number
 from companion.scorers.liberte.supply import check_box_counts
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import sentence
 
 CONTEST = re.compile(r"^(province:([0-9]+)|battle|government|opposition|"
                      r"vp:government:first|vp:government:second|vp:opposition:first)$")
@@ -53,7 +54,7 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
 
     ``profile`` is the table's stored board profile; a ``map`` in the scenario overrides it.
     """
-    expect(isinstance(data, dict), "the scenario must be a JSON object", "formats.md")
+    expect(isinstance(data, dict), sentence("the scenario must be a JSON object"), "formats.md")
     turn = whole_number(data.get("turn"), "turn", "LIB-TURN-1", 1, 4)
     players = _read_players(data.get("players"))
     known = _known(players)
@@ -62,10 +63,11 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
     displays = _read_cards(data.get("displays"), "displays", known)
     for player, display in displays.items():
         expect(len(display) <= display_limit(display),
-               f"displays.{player}: {len(display)} cards; a display holds {display_limit(display)} "
-               "(5 only with a sans-culottes card)", "LIB-PLACE-5")
+               sentence("displays.%(player)s: %(n)s cards; a display holds %(limit)s (5 only with a sans-culottes "
+                        "card)", player=player, n=len(display), limit=display_limit(display)), "LIB-PLACE-5")
         twice = _listed_twice(card.id for card in display if card.id is not None)
-        expect(twice is None, f"displays.{player}: card id {twice!r} is used twice", "LIB-PLACE-5")
+        expect(twice is None, sentence("displays.%(player)s: card id %(card)r is used twice", player=player,
+                                       card=twice), "LIB-PLACE-5")
     scenario = Scenario(
         turn=turn,
         players=players,
@@ -87,12 +89,15 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
 
 
 def _read_players(players) -> list:
-    expect(isinstance(players, list) and players, "players: a list of names in play order is needed", "LIB-TURN-1")
+    expect(isinstance(players, list) and players, sentence("players: a list of names in play order is needed"),
+           "LIB-TURN-1")
     for name in players:
-        expect(isinstance(name, str) and name.strip() != "", f"players: {name!r} is not a name", "LIB-TURN-1")
+        expect(isinstance(name, str) and name.strip() != "", sentence("players: %(name)r is not a name", name=name),
+               "LIB-TURN-1")
     twice = _listed_twice(players)
-    expect(twice is None, f"players: {twice!r} is listed twice", "LIB-TURN-1")
-    expect(len(players) <= MAX_PLAYERS, f"players: {len(players)} players; Liberté has tokens for 6", "LIB-TURN-1")
+    expect(twice is None, sentence("players: %(name)r is listed twice", name=twice), "LIB-TURN-1")
+    expect(len(players) <= MAX_PLAYERS, sentence("players: %(n)s players; Liberté has tokens for 6", n=len(players)),
+           "LIB-TURN-1")
     return list(players)
 
 
@@ -104,107 +109,123 @@ def _listed_twice(items):
 def _known(players):
     def known(name, where: str, rule: str) -> str:
         if name not in players:
-            raise RuleError(f"{where}: unknown player {name!r} (players are {', '.join(players)})", rule)
+            raise RuleError(sentence("%(where)s: unknown player %(name)r (players are %(players)s)", where=where,
+                                     name=name, players=", ".join(players)), rule)
         return name
     return known
 
 
 def _by_player(data: dict, key: str, known) -> dict:
     value = data.get(key) or {}
-    expect(isinstance(value, dict), f"{key}: must map player names to numbers", "formats.md")
+    expect(isinstance(value, dict), sentence("%(key)s: must map player names to numbers", key=key), "formats.md")
     return {known(player, key, "LIB-TURN-1"): n for player, n in value.items()}
 
 
 def _read_board(board, known) -> dict:
     board = board or {}
-    expect(isinstance(board, dict), "board: must map province numbers to lists of stacks", "LIB-PLACE-5")
+    expect(isinstance(board, dict), sentence("board: must map province numbers to lists of stacks"), "LIB-PLACE-5")
     read = {}
     for key, stacks in board.items():
         number = province_number(key, "board")
-        where = f"province {number}"
-        expect(isinstance(stacks, list), f"{where}: must be a list of stacks", "LIB-PLACE-5")
-        expect(len(stacks) <= 3, f"{where}: {len(stacks)} stacks; a province holds at most 3", "LIB-PLACE-2")
-        read[number] = [_read_stack(stack, f"{where}, stack {i + 1}", known) for i, stack in enumerate(stacks)]
+        where = sentence("province %(number)s", number=number)
+        expect(isinstance(stacks, list), sentence("%(where)s: must be a list of stacks", where=where), "LIB-PLACE-5")
+        expect(len(stacks) <= 3, sentence("%(where)s: %(n)s stacks; a province holds at most 3", where=where,
+                                          n=len(stacks)), "LIB-PLACE-2")
+        read[number] = [_read_stack(stack, sentence("%(where)s, stack %(i)s", where=where, i=i + 1), known)
+                        for i, stack in enumerate(stacks)]
         twice = _listed_twice(stack.player for stack in read[number])
-        expect(twice is None, f"{where}: two stacks of {twice}; a player owns at most one stack in a "
-               "province", "LIB-PLACE-3")
+        expect(twice is None, sentence("%(where)s: two stacks of %(player)s; a player owns at most one stack in a "
+                                       "province", where=where, player=twice), "LIB-PLACE-3")
     return {number: read[number] for number in sorted(read) if read[number]}
 
 
 def _read_stack(stack, where: str, known) -> Stack:
-    expect(isinstance(stack, dict), f"{where}: must be an object {{player, faction, blocks}}", "LIB-PLACE-5")
+    expect(isinstance(stack, dict), sentence("%(where)s: must be an object {player, faction, blocks}", where=where),
+           "LIB-PLACE-5")
     player = known(stack.get("player"), where, "LIB-PLACE-5")
-    where = f"{where} ({player})"
+    where = sentence("%(where)s (%(player)s)", where=where, player=player)
     faction = stack.get("faction")
-    expect(faction in FACTIONS, f"{where}: faction {faction!r} is not red, white or blue; a stack is one "
-           "faction colour", "LIB-PLACE-1")
-    blocks = whole_number(stack.get("blocks"), f"{where}: blocks", "LIB-PLACE-1", 1, 3)
+    expect(faction in FACTIONS, sentence("%(where)s: faction %(faction)r is not red, white or blue; a stack is one "
+                                         "faction colour", where=where, faction=faction), "LIB-PLACE-1")
+    blocks = whole_number(stack.get("blocks"), sentence("%(where)s: blocks", where=where), "LIB-PLACE-1", 1, 3)
     return Stack(player, faction, blocks)
 
 
 def _read_cards(data, key: str, known) -> dict:
     data = data or {}
-    expect(isinstance(data, dict), f"{key}: must map player names to lists of cards", "formats.md")
+    expect(isinstance(data, dict), sentence("%(key)s: must map player names to lists of cards", key=key),
+           "formats.md")
     cards = {}
     for player, listed in data.items():
         known(player, key, "LIB-TURN-1")
-        expect(isinstance(listed, list), f"{key}.{player}: must be a list of cards", "formats.md")
-        cards[player] = [_read_card(card, f"{key}.{player} card {i + 1}") for i, card in enumerate(listed)]
+        expect(isinstance(listed, list), sentence("%(key)s.%(player)s: must be a list of cards", key=key,
+                                                  player=player), "formats.md")
+        cards[player] = [_read_card(card, sentence("%(key)s.%(player)s card %(i)s", key=key, player=player, i=i + 1))
+                         for i, card in enumerate(listed)]
     return cards
 
 
 def _read_card(card, where: str) -> Card:
-    expect(isinstance(card, dict), f"{where}: must be an object {{id, faction, value}}", "formats.md")
-    expect(card.get("faction") in FACTIONS, f"{where}: faction {card.get('faction')!r} is not red, white "
-           "or blue", "LIB-ELEC-4")
+    expect(isinstance(card, dict), sentence("%(where)s: must be an object {id, faction, value}", where=where),
+           "formats.md")
+    expect(card.get("faction") in FACTIONS, sentence("%(where)s: faction %(faction)r is not red, white or blue",
+                                                     where=where, faction=card.get("faction")), "LIB-ELEC-4")
     card_id = card.get("id")
-    expect(card_id is None or isinstance(card_id, str), f"{where}: id must be text", "formats.md")
+    expect(card_id is None or isinstance(card_id, str), sentence("%(where)s: id must be text", where=where),
+           "formats.md")
     flags = {flag: card.get(flag, False) for flag in ("general", "sans_culottes", "cannon")}
     for flag, value in flags.items():
-        expect(isinstance(value, bool), f"{where}: {flag} must be true or false", "formats.md")
+        expect(isinstance(value, bool), sentence("%(where)s: %(flag)s must be true or false", where=where, flag=flag),
+               "formats.md")
     kind = card.get("kind")
-    expect(kind in (None, "club", "personality"), f"{where}: kind must be club or personality", "LIB-SPEC-4")
-    value = whole_number(card.get("value"), f"{where}: value", "LIB-ELEC-4", 1, 3)
+    expect(kind in (None, "club", "personality"), sentence("%(where)s: kind must be club or personality",
+                                                           where=where), "LIB-SPEC-4")
+    value = whole_number(card.get("value"), sentence("%(where)s: value", where=where), "LIB-ELEC-4", 1, 3)
     return Card(card["faction"], value, card_id, kind=kind, **flags)
 
 
 def _read_options(options) -> str:
     options = options or {}
-    expect(isinstance(options, dict), "options: must be an object", "formats.md")
+    expect(isinstance(options, dict), sentence("options: must be an object"), "formats.md")
     tie = options.get("government_tie", "highest")
-    expect(tie in GOVERNMENT_TIE, f"options.government_tie: {tie!r} is not 'highest' or 'total'", "LIB-GOV-3")
+    expect(tie in GOVERNMENT_TIE, sentence("options.government_tie: %(tie)r is not 'highest' or 'total'", tie=tie),
+           "LIB-GOV-3")
     return tie
 
 
 def _read_government(government):
-    expect(government is None or government in FACTIONS, f"government: {government!r} is not red, white or "
-           "blue", "LIB-GOV-1")
+    expect(government is None or government in FACTIONS, sentence("government: %(faction)r is not red, white or "
+                                                                  "blue", faction=government), "LIB-GOV-1")
     return government
 
 
 def _read_advances(advances, known, displays) -> dict:
     advances = advances or {}
-    expect(isinstance(advances, dict), "advances: must map contests to lists of rounds", "formats.md")
+    expect(isinstance(advances, dict), sentence("advances: must map contests to lists of rounds"), "formats.md")
     read = {}
     for contest, rounds in advances.items():
         match = CONTEST.match(str(contest))
-        expect(match is not None, f"advances: unknown contest {contest!r}", "formats.md")
+        expect(match is not None, sentence("advances: unknown contest %(contest)r", contest=contest), "formats.md")
         if match.group(2):
-            province_number(match.group(2), f"advances {contest}")
+            province_number(match.group(2), sentence("advances %(contest)s", contest=contest))
         rounds = [rounds] if isinstance(rounds, dict) else rounds
-        expect(isinstance(rounds, list), f"advances {contest}: must be a list of rounds", "formats.md")
-        read[contest] = [_read_round(r, f"advances {contest} round {i + 1}", known, displays)
+        expect(isinstance(rounds, list), sentence("advances %(contest)s: must be a list of rounds", contest=contest),
+               "formats.md")
+        read[contest] = [_read_round(r, sentence("advances %(contest)s round %(number)s", contest=contest,
+                                                 number=i + 1), known, displays)
                          for i, r in enumerate(rounds)]
     return read
 
 
 def _read_round(decisions, where: str, known, displays) -> dict:
-    expect(isinstance(decisions, dict), f"{where}: must map players to card ids", "formats.md")
+    expect(isinstance(decisions, dict), sentence("%(where)s: must map players to card ids", where=where),
+           "formats.md")
     for player, card_id in decisions.items():
         known(player, where, "LIB-ELEC-4")
         if card_id is None:
             continue
         on_display = [card.id for card in displays.get(player, [])]
-        expect(card_id in on_display, f"{where}: {player} has no card {card_id!r} on the display; only "
-               "cards on one's own display can be advanced", "LIB-ELEC-4")
+        expect(card_id in on_display, sentence("%(where)s: %(player)s has no card %(card)r on the display; only "
+                                               "cards on one's own display can be advanced", where=where,
+                                               player=player, card=card_id), "LIB-ELEC-4")
     return dict(decisions)

@@ -6,12 +6,16 @@ election (the scenario's ``government`` and ``present``).
 """
 from dataclasses import dataclass, replace
 
-from companion.scorers.liberte.cards import BLUE, RED, WHITE
+from companion.scorers.liberte.cards import BLUE, FACTION, OF_FACTION, RED, WHITE
 from companion.scorers.liberte.checks import expect
 from companion.scorers.liberte.scenario import Stack
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import sentence, word
 
 CARDS = ("lack_of_bread", "emigration", "religious_problems", "guillotine", "purge", "terror")
+KINDS = {"club": word("card kind", "club"), "personality": word("card kind", "personality"),
+         "club or personality": word("card kind", "club or personality"),
+         None: word("card kind", "of an unknown kind")}
 
 
 @dataclass(frozen=True)
@@ -28,8 +32,9 @@ class Play:
 
 def play_special_card(scenario, play: Play):
     """Check and apply one special card; returns (new scenario, sentence)."""
-    expect(play.name in CARDS, f"unknown special card {play.name!r}", "LIB-SPEC-1")
-    expect(play.player in scenario.players, f"{play.name}: unknown player {play.player!r}", "LIB-SPEC-1")
+    expect(play.name in CARDS, sentence("unknown special card %(card)r", card=play.name), "LIB-SPEC-1")
+    expect(play.player in scenario.players, sentence("%(card)s: unknown player %(player)r", card=play.name,
+                                                     player=play.player), "LIB-SPEC-1")
     return PLAYS[play.name](scenario, play)
 
 
@@ -37,82 +42,95 @@ def lack_of_bread(scenario, play):
     """LIB-SPEC-1: one block of the Government's colour (turn 1: any colour) from any province."""
     stack = _stack(scenario, play, "LIB-SPEC-1")
     if scenario.turn > 1:
-        expect(scenario.government is not None, "Lack of Bread: the Government is not known", "LIB-SPEC-1")
-        expect(stack.faction == scenario.government, f"Lack of Bread: the block must be of the Government's "
-               f"colour ({scenario.government}), not {stack.faction}", "LIB-SPEC-1")
-    return _remove_block(scenario, play, stack), f"{play.player} plays Lack of Bread: one {stack.faction} " \
-        f"block of {play.target} leaves province {play.province} (LIB-SPEC-1)"
+        expect(scenario.government is not None, sentence("Lack of Bread: the Government is not known"), "LIB-SPEC-1")
+        expect(stack.faction == scenario.government, sentence(
+            "Lack of Bread: the block must be of the Government's colour (%(government)s), not %(faction)s",
+            government=FACTION[scenario.government], faction=FACTION[stack.faction]), "LIB-SPEC-1")
+    return _remove_block(scenario, play, stack), sentence(
+        "%(player)s plays Lack of Bread: one %(faction)s block of %(target)s leaves province %(province)s (LIB-SPEC-1)",
+        player=play.player, faction=OF_FACTION[stack.faction], target=play.target, province=play.province)
 
 
 def religious_problems(scenario, play):
     """LIB-SPEC-3: one blue or red block from any province."""
     stack = _stack(scenario, play, "LIB-SPEC-3")
-    expect(stack.faction in (BLUE, RED), f"Religious Problems removes a blue or red block, not {stack.faction}",
-           "LIB-SPEC-3")
-    return _remove_block(scenario, play, stack), f"{play.player} plays Religious Problems: one " \
-        f"{stack.faction} block of {play.target} leaves province {play.province} (LIB-SPEC-3)"
+    expect(stack.faction in (BLUE, RED), sentence("Religious Problems removes a blue or red block, not %(faction)s",
+                                                  faction=FACTION[stack.faction]), "LIB-SPEC-3")
+    return _remove_block(scenario, play, stack), sentence(
+        "%(player)s plays Religious Problems: one %(faction)s block of %(target)s leaves province %(province)s "
+        "(LIB-SPEC-3)", player=play.player, faction=OF_FACTION[stack.faction], target=play.target,
+        province=play.province)
 
 
 def emigration(scenario, play):
     """LIB-SPEC-2: a white (Royalist) Personality on any display goes to the discard pile."""
     card = _card(scenario, play, "LIB-SPEC-2", ("personality",))
-    expect(card.faction == WHITE, f"Emigration takes a white Personality, not {card.faction}", "LIB-SPEC-2")
-    return _remove_card(scenario, play), f"{play.player} plays Emigration: {play.target}'s {card.label} " \
-        "is discarded (LIB-SPEC-2)"
+    expect(card.faction == WHITE, sentence("Emigration takes a white Personality, not %(faction)s",
+                                           faction=FACTION[card.faction]), "LIB-SPEC-2")
+    return _remove_card(scenario, play), sentence("%(player)s plays Emigration: %(target)s's %(card)s is discarded "
+                                                  "(LIB-SPEC-2)", player=play.player, target=play.target,
+                                                  card=card.label)
 
 
 def guillotine(scenario, play):
     """LIB-SPEC-4: any Personality on any display is returned to the box."""
     card = _card(scenario, play, "LIB-SPEC-4", ("personality",))
-    return _remove_card(scenario, play), f"{play.player} plays the Guillotine: {play.target}'s {card.label} " \
-        "goes back to the box (LIB-SPEC-4)"
+    return _remove_card(scenario, play), sentence("%(player)s plays the Guillotine: %(target)s's %(card)s goes back "
+                                                  "to the box (LIB-SPEC-4)", player=play.player, target=play.target,
+                                                  card=card.label)
 
 
 def purge(scenario, play):
     """LIB-SPEC-5: only a player present in the Government; a Club or Personality on any display is discarded."""
-    expect(play.player in scenario.present, f"Purge: {play.player} is not present in the Government "
-           "(LIB-VP-5)", "LIB-SPEC-5")
+    expect(play.player in scenario.present, sentence("Purge: %(player)s is not present in the Government "
+                                                     "(LIB-VP-5)", player=play.player), "LIB-SPEC-5")
     card = _card(scenario, play, "LIB-SPEC-5", ("club", "personality"))
-    return _remove_card(scenario, play), f"{play.player} plays Purge: {play.target}'s {card.label} is " \
-        "discarded (LIB-SPEC-5)"
+    return _remove_card(scenario, play), sentence("%(player)s plays Purge: %(target)s's %(card)s is discarded "
+                                                  "(LIB-SPEC-5)", player=play.player, target=play.target,
+                                                  card=card.label)
 
 
 def terror(scenario, play):
     """LIB-SPEC-6: only a player present in a red Government; one whole stack leaves a province holding a
     red stack (the red stack itself may go); a Club or Personality may also go back to the box."""
-    expect(scenario.government == RED and play.player in scenario.present, f"Terror: {play.player} is not "
-           "present in a red Government", "LIB-SPEC-6")
+    expect(scenario.government == RED and play.player in scenario.present, sentence(
+        "Terror: %(player)s is not present in a red Government", player=play.player), "LIB-SPEC-6")
     stacks = scenario.board.get(play.province, [])
-    expect(any(s.faction == RED for s in stacks), f"Terror: province {play.province} holds no red stack",
-           "LIB-SPEC-6")
+    expect(any(s.faction == RED for s in stacks), sentence("Terror: province %(province)s holds no red stack",
+                                                           province=play.province), "LIB-SPEC-6")
     stack = _stack(scenario, play, "LIB-SPEC-6")
     board = dict(scenario.board)
     board[play.province] = [s for s in stacks if s is not stack]
     after = replace(scenario, board={n: s for n, s in board.items() if s})
-    sentence = f"{play.player} plays Terror: {play.target}'s {stack.faction} stack of {stack.blocks} leaves " \
-        f"province {play.province}"
-    if play.card:
-        card = _card(scenario, Play(play.name, play.player, target=play.target, card=play.card), "LIB-SPEC-6",
-                     ("club", "personality"))
-        after = _remove_card(after, play)
-        sentence += f", and {card.label} goes back to the box"
-    return after, sentence + " (LIB-SPEC-6)"
+    params = dict(player=play.player, target=play.target, faction=OF_FACTION[stack.faction], blocks=stack.blocks,
+                  province=play.province)
+    if not play.card:
+        return after, sentence("%(player)s plays Terror: %(target)s's %(faction)s stack of %(blocks)s leaves "
+                               "province %(province)s (LIB-SPEC-6)", **params)
+    card = _card(scenario, Play(play.name, play.player, target=play.target, card=play.card), "LIB-SPEC-6",
+                 ("club", "personality"))
+    after = _remove_card(after, play)
+    return after, sentence("%(player)s plays Terror: %(target)s's %(faction)s stack of %(blocks)s leaves province "
+                           "%(province)s, and %(card)s goes back to the box (LIB-SPEC-6)", card=card.label, **params)
 
 
 def _stack(scenario, play, rule) -> Stack:
     stacks = scenario.board.get(play.province, [])
     stack = next((s for s in stacks if s.player == play.target), None)
     if stack is None:
-        raise RuleError(f"province {play.province}: {play.target} has no stack there", rule)
+        raise RuleError(sentence("province %(province)s: %(target)s has no stack there", province=play.province,
+                                 target=play.target), rule)
     return stack
 
 
 def _card(scenario, play, rule, kinds):
     card = next((c for c in scenario.displays.get(play.target, []) if c.id == play.card), None)
     if card is None:
-        raise RuleError(f"{play.target} has no card {play.card!r} on the display", rule)
-    expect(card.kind in kinds, f"{card.label} is {card.kind or 'of an unknown kind'}; this card needs a "
-           f"{' or '.join(kinds)}", rule)
+        raise RuleError(sentence("%(target)s has no card %(card)r on the display", target=play.target,
+                                 card=play.card), rule)
+    expect(card.kind in kinds, sentence("%(card)s is %(kind)s; this card needs a %(kinds)s", card=card.label,
+                                        kind=KINDS.get(card.kind, KINDS[None]),
+                                        kinds=KINDS[" or ".join(kinds)]), rule)
     return card
 
 

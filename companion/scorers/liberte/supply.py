@@ -1,6 +1,7 @@
 """Blocks in the box, on the board and in the supply (LIB-PLACE-4, LIB-TURN-2, LIB-TURN-3)."""
-from companion.scorers.liberte.cards import BOX, FACTIONS, SET_ASIDE_IN_TURN_1, WHITE
+from companion.scorers.liberte.cards import BOX, FACTIONS, OF_FACTION, SET_ASIDE_IN_TURN_1, WHITE
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import join, sentence
 
 
 def blocks_on_board(board) -> dict:
@@ -36,13 +37,14 @@ def check_box_counts(board, turn: int, lost_battles: int) -> None:
         if left < 0:
             on_board = blocks_on_board(board)[faction]
             limit = available(turn, lost_battles)[faction]
-            detail = f"{BOX[faction]} in the box"
+            detail = [sentence("%(n)s in the box", n=BOX[faction])]
             if turn == 1:
-                detail += f", {SET_ASIDE_IN_TURN_1} set aside in turn 1"
+                detail.append(sentence("%(n)s set aside in turn 1", n=SET_ASIDE_IN_TURN_1))
             if faction == WHITE and lost_battles:
-                detail += f", {lost_battles} on lost battles"
-            raise RuleError(f"board: {on_board} {faction} blocks, but only {limit} can be in play "
-                            f"({detail})", "LIB-PLACE-4")
+                detail.append(sentence("%(n)s on lost battles", n=lost_battles))
+            raise RuleError(sentence("board: %(n)s %(faction)s blocks, but only %(limit)s can be in play (%(detail)s)",
+                                     n=on_board, faction=OF_FACTION[faction], limit=limit,
+                                     detail=join(", ", detail)), "LIB-PLACE-4")
 
 
 def action_phase_over(left: dict) -> bool:

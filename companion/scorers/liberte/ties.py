@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from companion.scorers.liberte.checks import expect
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import join, sentence
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,8 @@ class Advancing:
 
     def unused(self) -> list:
         """Decisions the scenario gives for rounds that were never fought (no such tie)."""
-        return [f"{contest} round {number}" for contest, rounds in self.advances.items()
-                for number, decisions in enumerate(rounds, 1)
+        return [sentence("%(contest)s round %(number)s", contest=contest, number=number)
+                for contest, rounds in self.advances.items() for number, decisions in enumerate(rounds, 1)
                 if decisions and (contest, number) not in self.played]
 
     def round(self, contest: str, number: int, players, allowed, rule: str, purpose: str,
@@ -74,8 +75,9 @@ class Advancing:
         rounds = self.advances.get(contest, [])
         given = rounds[number - 1] if number <= len(rounds) else {}
         strangers = [player for player in given if player not in players]
-        expect(not strangers, f"advances {contest} round {number}: {', '.join(strangers)} may not advance "
-               f"there (only {', '.join(players)} may)", rule)
+        expect(not strangers, sentence("advances %(contest)s round %(number)s: %(strangers)s may not advance there "
+                                       "(only %(players)s may)", contest=contest, number=number,
+                                       strangers=", ".join(strangers), players=", ".join(players)), rule)
         advanced = {}
         for player in players:
             options = [card for card in self.displays.get(player, []) if card.id and allowed(player, card)]
@@ -83,18 +85,20 @@ class Advancing:
                 if given[player] is not None:
                     advanced[player] = self._take(player, given[player], contest, number, allowed, rule)
             elif self.interactive and ask and options:
-                raise Pending(Question(contest, number, player, tuple(options),
-                                       f"{purpose}: {player}, advance one of your cards or pass."))
+                raise Pending(Question(contest, number, player, tuple(options), sentence(
+                    "%(purpose)s: %(player)s, advance one of your cards or pass.", purpose=purpose, player=player)))
         return advanced
 
     def _take(self, player, card_id, contest, number, allowed, rule):
-        where = f"advances {contest} round {number}: {player}"
+        where = dict(contest=contest, number=number, player=player, card=card_id)
         if (player, card_id) in self.spent:
-            raise RuleError(f"{where}: card {card_id!r} was already advanced in {self.spent[player, card_id]}; "
-                            "an advanced card is discarded", rule)
+            raise RuleError(sentence("advances %(contest)s round %(number)s: %(player)s: card %(card)r was already "
+                                     "advanced in %(spent)s; an advanced card is discarded",
+                                     spent=self.spent[player, card_id], **where), rule)
         card = next(card for card in self.displays[player] if card.id == card_id)
-        expect(allowed(player, card), f"{where}: card {card_id!r} {card.label} cannot be advanced here "
-               f"({contest})", rule)
+        expect(allowed(player, card), sentence("advances %(contest)s round %(number)s: %(player)s: card %(card)r "
+                                               "%(label)s cannot be advanced here (%(contest)s)", label=card.label,
+                                               **where), rule)
         self.displays[player].remove(card)
         self.spent[player, card_id] = contest
         return card
@@ -122,12 +126,11 @@ def break_tie(advancing: Advancing, contest: str, contenders: list, allowed, rul
         number += 1
 
 
-def describe_advances(advanced) -> str:
-    """``Christie advances marat (red 3); Joshua passes`` style text for the log."""
+def describe_advances(advanced):
+    """``Christie advances marat (red 3); Joshua advances danton (red 2) in round 2`` for the log."""
     if not advanced:
-        return "nobody advances a card"
-    parts = []
-    for number, player, card in advanced:
-        when = f" in round {number}" if number > 1 else ""
-        parts.append(f"{player} advances {card.label}{when}")
-    return "; ".join(parts)
+        return sentence("nobody advances a card")
+    return join("; ", [sentence("%(player)s advances %(card)s in round %(number)s", player=player, card=card.label,
+                                number=number) if number > 1 else
+                       sentence("%(player)s advances %(card)s", player=player, card=card.label)
+                       for number, player, card in advanced])

@@ -1,4 +1,5 @@
 """The turn around the election: next turn's play order (LIB-TURN-1) and the end of the game (LIB-END-1)."""
+from companion.scorers.sentence import plural, sentence
 
 
 def play_order_groups(vp, players) -> list:
@@ -26,8 +27,15 @@ def final_scoring(vp, players, displays) -> dict:
     display_value = {p: sum(card.value for card in displays.get(p, [])) for p in tied}
     most = max(display_value.values())
     winners = [p for p in tied if display_value[p] == most]
-    sentence = f"Turn 4 is over: {', '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best} VP"
-    if len(tied) > 1:
-        sentence += (f" (tie on VPs broken by display value {most})" if len(winners) == 1
-                     else " (tied on VPs and display value: a shared victory)")
-    return {"winners": winners, "vp": best, "display_value": display_value, "sentence": sentence + " (LIB-END-1)"}
+    names = ", ".join(winners)
+    if len(tied) == 1:
+        said = plural("Turn 4 is over: %(winners)s wins with %(vp)s VP (LIB-END-1)",
+                      "Turn 4 is over: %(winners)s win with %(vp)s VP (LIB-END-1)", len(winners), winners=names,
+                      vp=best)
+    elif len(winners) == 1:
+        said = sentence("Turn 4 is over: %(winners)s wins with %(vp)s VP (tie on VPs broken by display value "
+                        "%(value)s) (LIB-END-1)", winners=names, vp=best, value=most)
+    else:
+        said = sentence("Turn 4 is over: %(winners)s win with %(vp)s VP (tied on VPs and display value: a shared "
+                        "victory) (LIB-END-1)", winners=names, vp=best)
+    return {"winners": winners, "vp": best, "display_value": display_value, "sentence": said}

@@ -1,7 +1,9 @@
 """Victory points for the Government and the Opposition, Election phase step C (LIB-VP-1..6)."""
 from dataclasses import dataclass
 
+from companion.scorers.liberte.cards import OF_FACTION
 from companion.scorers.liberte.ties import break_tie, describe_advances
+from companion.scorers.sentence import plural, sentence
 
 
 @dataclass(frozen=True)
@@ -42,54 +44,69 @@ def award_victory_points(votes_held, government, opposition, play_order, advanci
     if groups:
         _place(groups[0], opposition, "vp:opposition:first", "opposition-first", 3, 2, advancing, awards, sentences)
     else:
-        sentences.append(f"Nobody holds a {opposition} vote: no Opposition VPs (LIB-VP-1)")
+        sentences.append(sentence("Nobody holds a %(faction)s vote: no Opposition VPs (LIB-VP-1)",
+                                  faction=OF_FACTION[opposition]))
     return awards, sentences
 
 
 def _government_first(groups, colour, advancing, awards, sentences) -> list:
     """First Government place; returns who holds second place (LIB-VP-3, LIB-VP-4)."""
     if not groups:
-        sentences.append(f"Nobody holds a {colour} vote: no Government VPs (LIB-VP-1)")
+        sentences.append(sentence("Nobody holds a %(faction)s vote: no Government VPs (LIB-VP-1)",
+                                  faction=OF_FACTION[colour]))
         return []
     first, rest = groups[0], groups[1:]
     next_holders = rest[0] if rest else []
     if len(first) == 1:
         awards.append(Award(first[0], 5, "government-first"))
-        sentences.append(f"{first[0]} holds the most {colour} votes: 5 VP (LIB-VP-1)")
+        sentences.append(sentence("%(player)s holds the most %(faction)s votes: 5 VP (LIB-VP-1)", player=first[0],
+                                  faction=OF_FACTION[colour]))
         return next_holders
     outcome = _fight(first, colour, "vp:government:first", advancing)
     if outcome.winner:
         awards.append(Award(outcome.winner, 5, "government-first"))
         losers = outcome.losers(first)
-        sentences.append(f"Tie for the most {colour} votes between {', '.join(first)}; "
-                         f"{describe_advances(outcome.advanced)}; {outcome.winner} scores 5 VP and "
-                         f"{', '.join(losers)} hold{'s' if len(losers) == 1 else ''} second place (LIB-VP-3)")
+        sentences.append(plural("Tie for the most %(faction)s votes between %(players)s; %(advances)s; %(winner)s "
+                                "scores 5 VP and %(losers)s holds second place (LIB-VP-3)",
+                                "Tie for the most %(faction)s votes between %(players)s; %(advances)s; %(winner)s "
+                                "scores 5 VP and %(losers)s hold second place (LIB-VP-3)", len(losers),
+                                faction=OF_FACTION[colour], players=", ".join(first),
+                                advances=describe_advances(outcome.advanced), winner=outcome.winner,
+                                losers=", ".join(losers)))
         return losers
     awards.extend(Award(p, 3, "government-first") for p in outcome.still_tied)
-    sentences.append(f"Tie for the most {colour} votes between {', '.join(first)}; "
-                     f"{describe_advances(outcome.advanced)}; still tied: {', '.join(outcome.still_tied)} "
-                     "score 3 VP each and second place is still awarded (LIB-VP-4)")
+    sentences.append(sentence("Tie for the most %(faction)s votes between %(players)s; %(advances)s; still tied: "
+                              "%(tied)s score 3 VP each and second place is still awarded (LIB-VP-4)",
+                              faction=OF_FACTION[colour], players=", ".join(first),
+                              advances=describe_advances(outcome.advanced), tied=", ".join(outcome.still_tied)))
     return outcome.losers(first) or next_holders
 
 
 def _place(group, colour, contest, reason, vp, tied_vp, advancing, awards, sentences) -> None:
     """One place: a single holder scores ``vp``; a tie is fought out, unbroken each scores ``tied_vp``."""
-    title = {"government-second": "second most", "opposition-first": "most"}[reason]
+    second, faction = reason == "government-second", OF_FACTION[colour]
     if len(group) == 1:
         awards.append(Award(group[0], vp, reason))
-        sentences.append(f"{group[0]} holds the {title} {colour} votes: {vp} VP (LIB-VP-1)")
+        params = dict(player=group[0], faction=faction, vp=vp)
+        sentences.append(sentence("%(player)s holds the second most %(faction)s votes: %(vp)s VP (LIB-VP-1)", **params)
+                         if second else
+                         sentence("%(player)s holds the most %(faction)s votes: %(vp)s VP (LIB-VP-1)", **params))
         return
     outcome = _fight(group, colour, contest, advancing)
-    head = f"Tie for the {title} {colour} votes between {', '.join(group)}; {describe_advances(outcome.advanced)}"
+    params = dict(faction=faction, players=", ".join(group), advances=describe_advances(outcome.advanced))
+    head = (sentence("Tie for the second most %(faction)s votes between %(players)s; %(advances)s", **params)
+            if second else sentence("Tie for the most %(faction)s votes between %(players)s; %(advances)s", **params))
     if outcome.winner:
         awards.append(Award(outcome.winner, vp, reason))
-        sentences.append(f"{head}; {outcome.winner} scores {vp} VP (LIB-VP-2)")
+        sentences.append(sentence("%(tie)s; %(winner)s scores %(vp)s VP (LIB-VP-2)", tie=head, winner=outcome.winner,
+                                  vp=vp))
     else:
         awards.extend(Award(p, tied_vp, reason) for p in outcome.still_tied)
-        sentences.append(f"{head}; still tied: {', '.join(outcome.still_tied)} score {tied_vp} VP each (LIB-VP-4)")
+        sentences.append(sentence("%(tie)s; still tied: %(tied)s score %(vp)s VP each (LIB-VP-4)", tie=head,
+                                  tied=", ".join(outcome.still_tied), vp=tied_vp))
 
 
 def _fight(group, colour, contest, advancing):
     """LIB-VP-2: the tied advance cards of the place's colour, repeating among those still tied."""
     return break_tie(advancing, contest, group, lambda p, card: card.faction == colour, "LIB-VP-2",
-                     f"Tie for {contest}", repeat=True)
+                     sentence("Tie for %(contest)s", contest=contest), repeat=True)

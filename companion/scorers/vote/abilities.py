@@ -7,6 +7,7 @@ never asked for nor stored: Change loyalty is logged only as used, with its cost
 import copy
 
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import sentence
 from companion.scorers.vote.deck import play_ability_card
 from companion.scorers.vote.events import giving_is_over
 from companion.scorers.vote.points import apply_modifiers, eliminate
@@ -31,25 +32,27 @@ def refusal(game: Game, ability: str, user: str) -> tuple[str, str] | None:
     player = seat(game, user, rule)
     if ability == "double_vote":
         if game.phase != VOTE:
-            return "Double vote is used only during a vote", rule
+            return sentence("Double vote is used only during a vote"), rule
         if user in game.doubles:
-            return f"{user} already doubled his vote", rule
+            return sentence("%(player)s already doubled his vote", player=user), rule
     elif ability == "transfer_presidency":
         if game.previous_president != user or not _between_rounds(game):
-            return (f"{user} may transfer presidential powers only right after the round in which "
-                    "he was President ended", rule)
+            return sentence("%(player)s may transfer presidential powers only right after the round in which he "
+                            "was President ended", player=user), rule
     elif ability == "cancel_event":
         undo = game.undo_give
         if undo is None or game.gives[-1:] != [user]:
-            return f"{user} has not just received an event card from the President", rule
+            return sentence("%(player)s has not just received an event card from the President", player=user), rule
         if user in (undo.president, undo.prime_minister):
-            return f"{user} is President or PM and cannot cancel his card", rule
+            return sentence("%(player)s is President or PM and cannot cancel his card", player=user), rule
     elif ability == "change_loyalty":
         if len(in_game(game)) == len(game.players):
-            return "loyalty changes only once a player has been eliminated", rule
+            return sentence("loyalty changes only once a player has been eliminated"), rule
     if player.budget < budget_cost or player.support < support_cost:
-        return (f"{user} cannot pay −{budget_cost} budget/−{support_cost} support with "
-                f"{player.budget}/{player.support}", "VOTE-ABL-4" if ability == "eliminate" else "VOTE-ABL-7")
+        return (sentence("%(player)s cannot pay −%(budget)s budget/−%(support)s support with %(points)s",
+                         player=user, budget=budget_cost, support=support_cost,
+                         points=f"{player.budget}/{player.support}"),
+                "VOTE-ABL-4" if ability == "eliminate" else "VOTE-ABL-7")
     return None
 
 
@@ -63,7 +66,8 @@ def use_ability(game: Game, event: dict) -> Game:
     """VOTE-ABL-1..7: check the moment and condition, apply the effect, take the cost."""
     ability, user = event.get("ability"), event.get("player")
     if ability not in ABILITIES:
-        raise RuleError(f"unknown ability {ability!r}: one of {', '.join(ABILITIES)}", "formats.md")
+        raise RuleError(sentence("unknown ability %(ability)r: one of %(abilities)s", ability=ability,
+                                 abilities=", ".join(ABILITIES)), "formats.md")
     budget_cost, support_cost, rule = ABILITIES[ability]
     if ability == "cancel_event" and game.undo_give is not None:
         playing(game.undo_give, user, rule)  # the cancelled card may have taken him out
@@ -73,14 +77,15 @@ def use_ability(game: Game, event: dict) -> Game:
     if ability in TARGETED:
         playing(game, target, rule, "target")
         if target == user:
-            raise RuleError(f"{user} cannot choose himself", rule)
+            raise RuleError(sentence("%(player)s cannot choose himself", player=user), rule)
     why = refusal(game, ability, user)
     if why:
         raise RuleError(*why)
     game = _EFFECTS[ability](game, user, target)
     play_ability_card(game, user)
     if budget_cost or support_cost:
-        apply_modifiers(game, user, -budget_cost, -support_cost, f"pays for the ability ({rule}, VOTE-ABL-7)")
+        apply_modifiers(game, user, -budget_cost, -support_cost,
+                        sentence("pays for the ability (%(rule)s, VOTE-ABL-7)", rule=rule))
     return game
 
 
@@ -90,27 +95,27 @@ def _between_rounds(game: Game) -> bool:
 
 
 def _loyalty_check(game, user, target):
-    game.say(f"{user} looks at {target}'s loyalty card and must state a result aloud, true or false "
-             "(VOTE-ABL-1)")
+    game.say(sentence("%(player)s looks at %(target)s's loyalty card and must state a result aloud, true or false "
+                      "(VOTE-ABL-1)", player=user, target=target))
     return game
 
 
 def _double_vote(game, user, target):
     game.doubles.append(user)
-    game.say(f"{user} uses Double vote: his vote counts twice (VOTE-ABL-2)")
+    game.say(sentence("%(player)s uses Double vote: his vote counts twice (VOTE-ABL-2)", player=user))
     return game
 
 
 def _transfer(game, user, target):
     game.president, game.previous_president = target, None
-    game.say(f"{user} transfers presidential powers: {target} is President, the rotation goes on "
-             "clockwise from him (VOTE-ABL-3)")
+    game.say(sentence("%(player)s transfers presidential powers: %(target)s is President, the rotation goes on "
+                      "clockwise from him (VOTE-ABL-3)", player=user, target=target))
     return game
 
 
 def _eliminate(game, user, target):
-    game.say(f"{user} eliminates {target} (VOTE-ABL-4)")
-    eliminate(game, target, f"eliminated by {user}")
+    game.say(sentence("%(player)s eliminates %(target)s (VOTE-ABL-4)", player=user, target=target))
+    eliminate(game, target, sentence("eliminated by %(player)s", player=user))
     return game
 
 
@@ -119,15 +124,15 @@ def _cancel(game, user, target):
     restored.gives.append(user)
     restored.discard += 1
     restored.log = game.log
-    restored.say(f"{user} cancels the event card: it is discarded without effect, "
-                 f"{user} is back to {_points(restored, user)} (VOTE-ABL-5)")
+    restored.say(sentence("%(player)s cancels the event card: it is discarded without effect, %(player)s is back "
+                          "to %(points)s (VOTE-ABL-5)", player=user, points=_points(restored, user)))
     if giving_is_over(restored):
         restored.phase = END_ROUND
     return restored
 
 
 def _change_loyalty(game, user, target):
-    game.say(f"{user} uses Change loyalty; his new party stays secret (VOTE-ABL-6)")
+    game.say(sentence("%(player)s uses Change loyalty; his new party stays secret (VOTE-ABL-6)", player=user))
     return game
 
 

@@ -7,6 +7,7 @@ import copy
 import random
 
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import sentence, word
 from companion.scorers.vote import abilities, events, few_players, government
 from companion.scorers.vote.deck import deal_deck
 from companion.scorers.vote.points import eliminate
@@ -18,6 +19,12 @@ from companion.scorers.vote.state import (
 EVENT_TYPES = ("nominate", "vote", "give", "ability", "unrest", "eliminate", "end_round", "tiebreak",
                "party_won")
 PARTIES = ("democrats", "republicans")
+PARTY_NAMES = {"democrats": word("party", "Democrats"), "republicans": word("party", "Republicans")}
+PARTY_WORDS = {"democrats": word("party", "democrats"), "republicans": word("party", "republicans")}
+"""How the log and a refusal name a party (the event's lower-case word, or capitalised)."""
+REASONS = {"10/10": word("win reason", "10/10"), "two players left": word("win reason", "two players left"),
+           "last player left": word("win reason", "last player left"),
+           "no member of the other party left": word("win reason", "no member of the other party left")}
 
 
 def new_game(players: list[dict], lot: list[str] | None = None,
@@ -29,10 +36,11 @@ def new_game(players: list[dict], lot: list[str] | None = None,
     game = Game([Player(p["name"], p["budget"], p["support"]) for p in players], chosen["president"])
     deal_deck(game)
     game.first_president = {k: chosen[k] for k in ("president", "by", "tied")}
-    game.say(f"{len(players)} players: {split['democrats']} Democrats and {split['republicans']} "
-             "Republicans are dealt, with 3 cards each (VOTE-SETUP-1, VOTE-SETUP-2)")
-    game.say(", ".join(f"{p['name']} {p['budget']}/{p['support']}" for p in players)
-             + " (VOTE-SETUP-4)")
+    game.say(sentence("%(n)s players: %(democrats)s Democrats and %(republicans)s Republicans are dealt, with 3 "
+                      "cards each (VOTE-SETUP-1, VOTE-SETUP-2)", n=len(players), democrats=split["democrats"],
+                      republicans=split["republicans"]))
+    game.say(sentence("%(points)s (VOTE-SETUP-4)",
+                      points=", ".join(f"{p['name']} {p['budget']}/{p['support']}" for p in players)))
     game.say(chosen["sentence"])
     return game
 
@@ -40,21 +48,24 @@ def new_game(players: list[dict], lot: list[str] | None = None,
 def apply_event(game: Game, event: dict, index: int | None = None) -> Game:
     """Play one event on a copy of ``game``; a refused event raises RuleError naming where and why."""
     kind = event.get("type") if isinstance(event, dict) else None
-    where = f"events[{index}] ({kind})" if index is not None else f"event {kind!r}"
     try:
         return _apply(game, event, kind)
     except RuleError as err:
-        raise RuleError(f"{where}: {err.message}", err.rule) from None
+        if index is None:
+            raise RuleError(sentence("event %(kind)r: %(message)s", kind=kind, message=err.message), err.rule) from None
+        raise RuleError(sentence("events[%(index)s] (%(kind)s): %(message)s", index=index, kind=kind,
+                                 message=err.message), err.rule) from None
 
 
 def _apply(game: Game, event, kind) -> Game:
     if kind not in EVENT_TYPES:
-        raise RuleError(f"unknown event type {kind!r}: one of {', '.join(EVENT_TYPES)}", "formats.md")
+        raise RuleError(sentence("unknown event type %(kind)r: one of %(kinds)s", kind=kind,
+                                 kinds=", ".join(EVENT_TYPES)), "formats.md")
     cancelling = kind == "ability" and event.get("ability") == "cancel_event"
     if game.phase == OVER and not (cancelling and game.undo_give is not None):
         rule = {"10/10": "VOTE-END-2", "two players left": "VOTE-FEW-2"}.get(game.winner["reason"],
                                                                             "VOTE-END-1")
-        raise RuleError(f"the game is over: {_winner_text(game.winner)}", rule)
+        raise RuleError(sentence("the game is over: %(winner)s", winner=_winner_text(game.winner)), rule)
     before = _copy(game)
     before.undo_give = None
     new = _copy(game)
@@ -83,7 +94,7 @@ def _announced_elimination(game: Game, event: dict) -> None:
     """VOTE-END-4: an elimination the table announces (a correction, or a rule applied by hand)."""
     name = event.get("player", event.get("target"))
     playing(game, name, "VOTE-END-4")
-    eliminate(game, name, "announced at the table")
+    eliminate(game, name, sentence("announced at the table"))
 
 
 def _party_won(game: Game, event: dict) -> None:
@@ -91,15 +102,15 @@ def _party_won(game: Game, event: dict) -> None:
     (the last Republican eliminated must say so). Only possible once somebody has left the game."""
     party = str(event.get("party", "")).lower()
     if party not in PARTIES:
-        raise RuleError(f"party must be one of {', '.join(PARTIES)}, not {event.get('party')!r}",
-                        "VOTE-END-1")
+        raise RuleError(sentence("party must be one of %(parties)s, not %(party)r", parties=", ".join(PARTIES),
+                                 party=event.get("party")), "VOTE-END-1")
     if len(in_game(game)) == len(game.players):
-        raise RuleError("no party can have lost all its members while everybody is in the game",
+        raise RuleError(sentence("no party can have lost all its members while everybody is in the game"),
                         "VOTE-END-1")
     game.winner, game.phase = {"party": party, "player": None, "reason": "no member of the other "
                                "party left"}, OVER
-    game.say(f"The table announces: the {party.capitalize()} win, no member of the other party is "
-             "left (VOTE-END-1, VOTE-EVT-5)")
+    game.say(sentence("The table announces: the %(party)s win, no member of the other party is left (VOTE-END-1, "
+                      "VOTE-EVT-5)", party=PARTY_NAMES[party]))
 
 
 HANDLERS = {
@@ -142,10 +153,11 @@ def _settle(game: Game) -> None:
         return
     if game.president not in left:
         game.president = next_clockwise(game, game.president)
-        game.say(f"The President left the game: the plaque passes to {game.president}")
+        game.say(sentence("The President left the game: the plaque passes to %(player)s", player=game.president))
         game.candidate, game.phase = None, NOMINATE
     if game.phase == VOTE and game.candidate not in left:
-        game.say(f"The candidate {game.candidate} left the game: {game.president} nominates again")
+        game.say(sentence("The candidate %(candidate)s left the game: %(president)s nominates again",
+                          candidate=game.candidate, president=game.president))
         game.candidate, game.phase = None, NOMINATE
     if len(left) == 3:
         few_players.open_three_player_round(game)
@@ -187,9 +199,10 @@ def _holds_cards(game: Game, name: str) -> bool:
     return next(p for p in game.players if p.name == name).hand > 0
 
 
-def _winner_text(winner: dict) -> str:
+def _winner_text(winner: dict):
     if winner.get("party"):
-        return f"the {winner['party']} won"
+        return sentence("the %(party)s won", party=PARTY_WORDS[winner["party"]])
     if winner.get("player") is None:
-        return "nobody is left in the game"
-    return f"{winner['player']}'s party won ({winner['reason']})"
+        return sentence("nobody is left in the game")
+    return sentence("%(player)s's party won (%(reason)s)", player=winner["player"],
+                    reason=REASONS.get(winner["reason"], winner["reason"]))

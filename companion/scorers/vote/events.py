@@ -1,5 +1,6 @@
 """Round 2 of VOTE!: the cards reaching the PM and the President, and the President's giving."""
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import sentence
 from companion.scorers.vote.points import apply_modifiers
 from companion.scorers.vote.state import END_ROUND, GIVE, Game, in_game, playing
 
@@ -21,10 +22,14 @@ def open_event_phase(game: Game) -> None:
             player.hand = max(0, player.hand - 1)
     game.discard += to_pm - game.cards
     game.gives, game.undo_give, game.phase = [], None, GIVE
-    passing = (f"PM {game.prime_minister} receives {to_pm} and passes {game.cards} to President "
-               f"{game.president}" if game.prime_minister else
-               f"President {game.president} receives all {game.cards}")
-    game.say(f"Each of the {len(left)} players puts a card in; {passing} (VOTE-EVT-1, VOTE-EVT-2)")
+    if game.prime_minister:
+        passing = sentence("PM %(pm)s receives %(n)s and passes %(cards)s to President %(president)s",
+                           pm=game.prime_minister, n=to_pm, cards=game.cards, president=game.president)
+    else:
+        passing = sentence("President %(president)s receives all %(cards)s", president=game.president,
+                           cards=game.cards)
+    game.say(sentence("Each of the %(n)s players puts a card in; %(passing)s (VOTE-EVT-1, VOTE-EVT-2)",
+                      n=len(left), passing=passing))
 
 
 def must_receive(game: Game) -> list[str]:
@@ -55,34 +60,45 @@ def give(game: Game, event: dict) -> None:
     if they have not had theirs; the order is recorded for VOTE-END-3.
     """
     if game.phase != GIVE:
-        raise RuleError(f"the President gives no cards at {game.phase!r}", "VOTE-EVT-3")
+        raise RuleError(sentence("the President gives no cards at %(phase)r", phase=game.phase), "VOTE-EVT-3")
     name = event.get("to")
     player = playing(game, name, "VOTE-EVT-3", "recipient")
     if name in game.gives:
-        raise RuleError(f"{name} already received a card this round", "VOTE-EVT-3")
+        raise RuleError(sentence("%(player)s already received a card this round", player=name), "VOTE-EVT-3")
     if len(game.gives) >= game.cards:
-        raise RuleError(f"the President has only {game.cards} cards to give", "VOTE-EVT-2")
+        raise RuleError(sentence("the President has only %(n)s cards to give", n=game.cards), "VOTE-EVT-2")
     if name not in recipients(game):
-        raise RuleError(f"the President must still keep one card and give one back to the PM "
-                        f"({', '.join(must_receive(game))})", "VOTE-EVT-3")
+        raise RuleError(sentence("the President must still keep one card and give one back to the PM (%(players)s)",
+                                 players=", ".join(must_receive(game))), "VOTE-EVT-3")
     budget, support = event.get("budget", 0), event.get("support", 0)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (budget, support)):
-        raise RuleError(f"a card's modifiers are whole numbers, not {budget!r}/{support!r}", "VOTE-EVT-3")
+        raise RuleError(sentence("a card's modifiers are whole numbers, not %(budget)r/%(support)r", budget=budget,
+                                 support=support), "VOTE-EVT-3")
     game.gives.append(name)
-    who = ("keeps" if name == game.president else
-           "gives back to PM" if name == game.prime_minister else "gives to")
+    said = dict(president=game.president, player=name, number=len(game.gives), cards=game.cards)
     if event.get("ability"):
         player.hand += 1
         game.undo_give = None
-        game.say(f"President {game.president} {who}"
-                 f"{'' if name == game.president else ' ' + name} an ability card: it goes to the "
-                 "hand (VOTE-EVT-4)")
+        if name == game.president:
+            game.say(sentence("President %(president)s keeps an ability card: it goes to the hand (VOTE-EVT-4)",
+                              **said))
+        elif name == game.prime_minister:
+            game.say(sentence("President %(president)s gives back to PM %(player)s an ability card: it goes to the "
+                              "hand (VOTE-EVT-4)", **said))
+        else:
+            game.say(sentence("President %(president)s gives to %(player)s an ability card: it goes to the hand "
+                              "(VOTE-EVT-4)", **said))
     else:
-        target = "" if name == game.president else f" {name}"
-        game.say(f"President {game.president} {who}{target} card {len(game.gives)} of "
-                 f"{game.cards} (VOTE-EVT-3)")
+        if name == game.president:
+            game.say(sentence("President %(president)s keeps card %(number)s of %(cards)s (VOTE-EVT-3)", **said))
+        elif name == game.prime_minister:
+            game.say(sentence("President %(president)s gives back to PM %(player)s card %(number)s of %(cards)s "
+                              "(VOTE-EVT-3)", **said))
+        else:
+            game.say(sentence("President %(president)s gives to %(player)s card %(number)s of %(cards)s "
+                              "(VOTE-EVT-3)", **said))
         game.discard += 1
-        apply_modifiers(game, name, budget, support, "applies the card")
+        apply_modifiers(game, name, budget, support, sentence("applies the card"))
     if giving_is_over(game):
         game.phase = END_ROUND
-        game.say("The President has given his cards; the round can end (VOTE-EVT-3)")
+        game.say(sentence("The President has given his cards; the round can end (VOTE-EVT-3)"))

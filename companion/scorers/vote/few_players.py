@@ -1,5 +1,6 @@
 """VOTE! with few players left: three play without a PM, two end the game (VOTE-FEW-1, VOTE-FEW-2)."""
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import sentence
 from companion.scorers.vote.points import apply_modifiers
 from companion.scorers.vote.state import GIVE, OVER, TIEBREAK, Game, in_game, playing, seat
 
@@ -8,8 +9,8 @@ def open_three_player_round(game: Game) -> None:
     """VOTE-FEW-1: no PM; all three put a card in and the President gives one to each (keeps one)."""
     from companion.scorers.vote.events import open_event_phase
     game.prime_minister = game.candidate = None
-    game.say(f"Three players left: no Prime Minister, President {game.president} deals the cards "
-             "(VOTE-FEW-1)")
+    game.say(sentence("Three players left: no Prime Minister, President %(president)s deals the cards (VOTE-FEW-1)",
+                      president=game.president))
     open_event_phase(game)
     game.phase = GIVE
 
@@ -25,22 +26,24 @@ def end_with_few(game: Game) -> None:
         reason = "two players left" if game.phase == TIEBREAK else "last player left"
         name = left[0].name if left else None
         _won(game, {"player": name, "reason": reason, "by": "elimination"},
-             f"{name or 'Nobody'} is the last player in the game" + (": his party wins" if name else ""))
+             sentence("%(player)s is the last player in the game: his party wins", player=name) if name else
+             sentence("Nobody is the last player in the game"))
         return
     a, b = left
     if a.budget + a.support != b.budget + b.support:
         top = max(left, key=lambda p: p.budget + p.support)
         _won(game, {"player": top.name, "reason": "two players left", "by": "budget + support"},
-             f"Two players left: {top.name} has the higher budget + support "
-             f"({a.name} {a.budget + a.support}, {b.name} {b.budget + b.support})")
+             sentence("Two players left: %(player)s has the higher budget + support (%(points)s)", player=top.name,
+                      points=f"{a.name} {a.budget + a.support}, {b.name} {b.budget + b.support}"))
     elif a.support != b.support:
         top = max(left, key=lambda p: p.support)
         _won(game, {"player": top.name, "reason": "two players left", "by": "support"},
-             f"Two players left, equal on budget + support: {top.name} has the higher support")
+             sentence("Two players left, equal on budget + support: %(player)s has the higher support",
+                      player=top.name))
     else:
         if game.phase != TIEBREAK:
-            game.say(f"Two players left, equal on total and support: each applies a random card "
-                     f"from his hand, then from the deck, until one is ahead (VOTE-FEW-2)")
+            game.say(sentence("Two players left, equal on total and support: each applies a random card from his "
+                              "hand, then from the deck, until one is ahead (VOTE-FEW-2)"))
         game.phase = TIEBREAK
 
 
@@ -50,21 +53,23 @@ def tiebreak(game: Game, event: dict) -> None:
     The table draws them (from the hand, then the deck) and enters what they show.
     """
     if game.phase != TIEBREAK:
-        raise RuleError("random cards decide only a tie between the last two players", "VOTE-FEW-2")
+        raise RuleError(sentence("random cards decide only a tie between the last two players"), "VOTE-FEW-2")
     cards = event.get("cards")
     left = in_game(game)
     if not isinstance(cards, dict) or sorted(cards) != sorted(left):
-        raise RuleError(f"a card for each of {', '.join(left)}: {{name: [budget, support]}}", "VOTE-FEW-2")
+        raise RuleError(sentence("a card for each of %(players)s: {name: [budget, support]}",
+                                 players=", ".join(left)), "VOTE-FEW-2")
     for name, card in cards.items():
         playing(game, name, "VOTE-FEW-2")
         if not (isinstance(card, list) and len(card) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in card)):
-            raise RuleError(f"{name}'s card must be [budget, support], not {card!r}", "VOTE-FEW-2")
+            raise RuleError(sentence("%(player)s's card must be [budget, support], not %(card)r", player=name,
+                                     card=card), "VOTE-FEW-2")
     for name, (budget, support) in cards.items():
-        apply_modifiers(game, name, budget, support, "applies a random card (VOTE-FEW-2)")
+        apply_modifiers(game, name, budget, support, sentence("applies a random card (VOTE-FEW-2)"))
 
 
-def _won(game: Game, winner: dict, sentence: str) -> None:
+def _won(game: Game, winner: dict, said) -> None:
     game.winner, game.phase = winner, OVER
     rule = "VOTE-FEW-2" if winner["reason"] == "two players left" else "VOTE-END-1"
-    game.say(f"{sentence} ({rule})")
+    game.say(sentence("%(said)s (%(rule)s)", said=said, rule=rule))

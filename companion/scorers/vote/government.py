@@ -1,5 +1,6 @@
 """Round 1 of VOTE!: the President's plaque, the nomination, the vote, failed elections, unrest."""
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import sentence
 from companion.scorers.vote.deck import play_ability_card, refill_hands
 from companion.scorers.vote.points import apply_modifiers
 from companion.scorers.vote.state import (
@@ -15,7 +16,7 @@ def ineligible_prime_ministers(game: Game) -> dict:
     game (reading: or 4) only that last PM. After unrest (VOTE-GOV-5) the last government is
     forgotten, so anybody but the President may be nominated.
     """
-    return {name: f"{why} ({rule})" for name, (why, rule) in _reasons(game).items()}
+    return {name: sentence("%(why)s (%(rule)s)", why=why, rule=rule) for name, (why, rule) in _reasons(game).items()}
 
 
 def _reasons(game: Game) -> dict:
@@ -24,13 +25,13 @@ def _reasons(game: Game) -> dict:
     for player in game.players:
         name = player.name
         if not player.in_game:
-            reasons[name] = ("has left the game", "VOTE-END-4")
+            reasons[name] = (sentence("has left the game"), "VOTE-END-4")
         elif name == game.president:
-            reasons[name] = ("is the President who nominates", "VOTE-GOV-2")
+            reasons[name] = (sentence("is the President who nominates"), "VOTE-GOV-2")
         elif name == game.last_prime_minister:
-            reasons[name] = ("was PM of the last elected government", "VOTE-GOV-2")
+            reasons[name] = (sentence("was PM of the last elected government"), "VOTE-GOV-2")
         elif name == game.last_president and not small_table:
-            reasons[name] = ("was President of the last elected government", "VOTE-GOV-2")
+            reasons[name] = (sentence("was President of the last elected government"), "VOTE-GOV-2")
     return reasons
 
 
@@ -43,14 +44,15 @@ def eligible_prime_ministers(game: Game) -> list[str]:
 def nominate(game: Game, event: dict) -> None:
     """VOTE-GOV-2: the President names his candidate for Prime Minister."""
     if game.phase != NOMINATE:
-        raise RuleError(f"no nomination now: the round is at {game.phase!r}", "VOTE-GOV-2")
+        raise RuleError(sentence("no nomination now: the round is at %(phase)r", phase=game.phase), "VOTE-GOV-2")
     name = event.get("candidate")
     seat(game, name, "VOTE-GOV-2", "candidate")
     if name in _reasons(game):
         why, rule = _reasons(game)[name]
-        raise RuleError(f"{name} cannot be nominated: he {why}", rule)
+        raise RuleError(sentence("%(player)s cannot be nominated: he %(why)s", player=name, why=why), rule)
     game.candidate, game.phase, game.previous_president = name, VOTE, None
-    game.say(f"President {game.president} nominates {name} for Prime Minister (VOTE-GOV-2)")
+    game.say(sentence("President %(president)s nominates %(player)s for Prime Minister (VOTE-GOV-2)",
+                      president=game.president, player=name))
 
 
 def count_votes(game: Game, event: dict) -> None:
@@ -60,35 +62,40 @@ def count_votes(game: Game, event: dict) -> None:
     Reading: the ballots count as cast; the Double vote's cost (−1 support) is paid right after.
     """
     if game.phase != VOTE:
-        raise RuleError(f"no vote now: the round is at {game.phase!r}", "VOTE-GOV-3")
+        raise RuleError(sentence("no vote now: the round is at %(phase)r", phase=game.phase), "VOTE-GOV-3")
     yes, no, doubles = (_names(event, key) for key in ("yes", "no", "double"))
     cast = yes + no
     for name in cast:
         voter = seat(game, name, "VOTE-GOV-3", "voter")
         if not voter.in_game:
-            raise RuleError(f"{name} has left the game and cannot vote", "VOTE-GOV-3")
+            raise RuleError(sentence("%(player)s has left the game and cannot vote", player=name), "VOTE-GOV-3")
     twice = sorted({n for n in cast if cast.count(n) > 1})
     missing = [n for n in in_game(game) if n not in cast]
     if twice or missing:
-        problem = f"{', '.join(twice)} voted twice" if twice else f"{', '.join(missing)} did not vote"
-        raise RuleError(f"every player in the game votes once: {problem}", "VOTE-GOV-3")
+        problem = (sentence("%(players)s voted twice", players=", ".join(twice)) if twice else
+                   sentence("%(players)s did not vote", players=", ".join(missing)))
+        raise RuleError(sentence("every player in the game votes once: %(problem)s", problem=problem), "VOTE-GOV-3")
     for name in doubles:
         if name not in cast:
-            raise RuleError(f"{name} uses Double vote but did not vote", "VOTE-ABL-2")
+            raise RuleError(sentence("%(player)s uses Double vote but did not vote", player=name), "VOTE-ABL-2")
         if doubles.count(name) > 1:
-            raise RuleError(f"{name} doubles his vote only once", "VOTE-ABL-2")
+            raise RuleError(sentence("%(player)s doubles his vote only once", player=name), "VOTE-ABL-2")
     new = [name for name in doubles if name not in game.doubles]
     for name in new:
         if seat(game, name, "VOTE-ABL-2").support < 1:
-            raise RuleError(f"{name} cannot pay −1 support for Double vote", "VOTE-ABL-7")
+            raise RuleError(sentence("%(player)s cannot pay −1 support for Double vote", player=name), "VOTE-ABL-7")
     doubled = game.doubles + new
     ayes = len(yes) + sum(n in yes for n in doubled)
     noes = len(no) + sum(n in no for n in doubled)
-    game.say(f"Vote on {game.candidate}: {ayes} yes, {noes} no"
-             + (f" (Double vote: {', '.join(doubled)})" if doubled else "") + " (VOTE-GOV-3)")
+    if doubled:
+        game.say(sentence("Vote on %(candidate)s: %(yes)s yes, %(no)s no (Double vote: %(doubled)s) (VOTE-GOV-3)",
+                          candidate=game.candidate, yes=ayes, no=noes, doubled=", ".join(doubled)))
+    else:
+        game.say(sentence("Vote on %(candidate)s: %(yes)s yes, %(no)s no (VOTE-GOV-3)", candidate=game.candidate,
+                          yes=ayes, no=noes))
     for name in new:
         play_ability_card(game, name)
-        apply_modifiers(game, name, 0, -1, "pays for Double vote (VOTE-ABL-2)")
+        apply_modifiers(game, name, 0, -1, sentence("pays for Double vote (VOTE-ABL-2)"))
     game.doubles = []
     if ayes > noes:
         elect(game)
@@ -100,7 +107,7 @@ def elect(game: Game) -> None:
     """VOTE-GOV-3: the candidate becomes PM; the failure count restarts; the event phase opens."""
     from companion.scorers.vote.events import open_event_phase
     game.prime_minister, game.candidate, game.failed_elections = game.candidate, None, 0
-    game.say(f"{game.prime_minister} is Prime Minister (VOTE-GOV-3)")
+    game.say(sentence("%(player)s is Prime Minister (VOTE-GOV-3)", player=game.prime_minister))
     open_event_phase(game)
 
 
@@ -112,16 +119,16 @@ def fail_election(game: Game) -> None:
     """
     failed = game.president
     game.failed_elections += 1
-    game.say(f"The election fails ({game.failed_elections} in a row); {failed} and {game.candidate} "
-             "lose their posts (VOTE-GOV-4)")
+    game.say(sentence("The election fails (%(n)s in a row); %(president)s and %(candidate)s lose their posts "
+                      "(VOTE-GOV-4)", n=game.failed_elections, president=failed, candidate=game.candidate))
     game.candidate = None
     game.previous_president = failed
     game.round += 1
     game.president = next_clockwise(game, failed)
-    game.say(f"The President plaque passes to {game.president} (VOTE-GOV-4)")
+    game.say(sentence("The President plaque passes to %(player)s (VOTE-GOV-4)", player=game.president))
     if game.failed_elections >= FAILURES_FOR_UNREST:
         game.phase = UNREST
-        game.say("Three failed elections in a row: unrest (VOTE-GOV-5)")
+        game.say(sentence("Three failed elections in a row: unrest (VOTE-GOV-5)"))
     else:
         open_round(game)
 
@@ -133,26 +140,27 @@ def unrest(game: Game, event: dict) -> None:
     his left neighbour picked, applied in the order given.
     """
     if game.phase != UNREST:
-        raise RuleError("unrest comes only after three failed elections in a row", "VOTE-GOV-5")
+        raise RuleError(sentence("unrest comes only after three failed elections in a row"), "VOTE-GOV-5")
     cards = event.get("cards")
     if not isinstance(cards, dict):
-        raise RuleError("unrest needs 'cards': {player: [budget, support]}", "VOTE-GOV-5")
+        raise RuleError(sentence("unrest needs 'cards': {player: [budget, support]}"), "VOTE-GOV-5")
     for name, card in cards.items():
         playing(game, name, "VOTE-GOV-5")
         if not (isinstance(card, list) and len(card) == 2 and all(_is_int(v) for v in card)):
-            raise RuleError(f"{name}'s card must be [budget, support], not {card!r}", "VOTE-GOV-5")
+            raise RuleError(sentence("%(player)s's card must be [budget, support], not %(card)r", player=name,
+                                     card=card), "VOTE-GOV-5")
     missing = [p.name for p in game.players if p.in_game and p.hand > 0 and p.name not in cards]
     if missing:
-        raise RuleError(f"no unrest card for {', '.join(missing)}", "VOTE-GOV-5")
+        raise RuleError(sentence("no unrest card for %(players)s", players=", ".join(missing)), "VOTE-GOV-5")
     for name, (budget, support) in cards.items():
         player = seat(game, name, "VOTE-GOV-5")
         if player.in_game:
             player.hand = max(0, player.hand - 1)
             game.discard += 1
-            apply_modifiers(game, name, budget, support, "has a random card applied in the unrest")
+            apply_modifiers(game, name, budget, support, sentence("has a random card applied in the unrest"))
     game.last_president = game.last_prime_minister = None
     game.failed_elections = 0
-    game.say("Term limits clear: anybody may be nominated Prime Minister (VOTE-GOV-5)")
+    game.say(sentence("Term limits clear: anybody may be nominated Prime Minister (VOTE-GOV-5)"))
     open_round(game)
 
 
@@ -163,7 +171,7 @@ def open_round(game: Game) -> None:
     game.doubles, game.gives, game.undo_give = [], [], None
     if game.president not in in_game(game):
         game.president = next_clockwise(game, game.president)
-        game.say(f"The President left the game: the plaque passes to {game.president}")
+        game.say(sentence("The President left the game: the plaque passes to %(player)s", player=game.president))
     if len(in_game(game)) == 3:
         open_three_player_round(game)
     else:
@@ -173,28 +181,29 @@ def open_round(game: Game) -> None:
 def end_round(game: Game) -> None:
     """VOTE-GOV-1 and VOTE-CON-1: hands back to 3, the plaque moves clockwise, a new round."""
     if game.phase in (NOMINATE, UNREST) and game.failed_elections and game.previous_president:
-        game.say("The round already ended with the failed election (VOTE-GOV-4)")
+        game.say(sentence("The round already ended with the failed election (VOTE-GOV-4)"))
         return
+    if game.phase == GIVE:
+        raise RuleError(sentence("the round cannot end at %(phase)r: the President still gives cards",
+                                 phase=game.phase), "VOTE-EVT-3")
     if game.phase != END_ROUND:
-        raise RuleError(f"the round cannot end at {game.phase!r}: the President still gives cards"
-                        if game.phase == GIVE else f"the round cannot end at {game.phase!r}",
-                        "VOTE-EVT-3" if game.phase == GIVE else "VOTE-GOV-2")
+        raise RuleError(sentence("the round cannot end at %(phase)r", phase=game.phase), "VOTE-GOV-2")
     game.discard += game.cards - len(game.gives)
     refill_hands(game)
-    game.say("Everyone in the game draws or discards to 3 cards (VOTE-CON-1)")
+    game.say(sentence("Everyone in the game draws or discards to 3 cards (VOTE-CON-1)"))
     if game.prime_minister is not None:
         game.last_president, game.last_prime_minister = game.president, game.prime_minister
     game.previous_president = game.president
     game.round += 1
     game.president = next_clockwise(game, game.president)
-    game.say(f"The President plaque moves clockwise to {game.president} (VOTE-GOV-1)")
+    game.say(sentence("The President plaque moves clockwise to %(player)s (VOTE-GOV-1)", player=game.president))
     open_round(game)
 
 
 def _names(event: dict, key: str) -> list[str]:
     names = event.get(key, [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise RuleError(f"'{key}' must be a list of player names", "VOTE-GOV-3")
+        raise RuleError(sentence("'%(key)s' must be a list of player names", key=key), "VOTE-GOV-3")
     return names
 
 

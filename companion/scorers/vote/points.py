@@ -1,4 +1,5 @@
 """Budget and support: modifiers, elimination at 0 and the 10/10 win."""
+from companion.scorers.sentence import sentence
 from companion.scorers.vote.state import Game, seat
 
 LOW, HIGH = 0, 10
@@ -17,10 +18,11 @@ def apply_modifiers(game: Game, name: str, budget: int, support: int, why: str) 
     player = seat(game, name, "VOTE-END-5")
     before = (player.budget, player.support)
     player.budget, player.support = held(player.budget + budget), held(player.support + support)
-    game.say(f"{name} {why}: {_signed(budget)}/{_signed(support)}, "
-             f"{before[0]}/{before[1]} → {player.budget}/{player.support} (VOTE-END-5)")
+    game.say(sentence("%(player)s %(why)s: %(budget)s/%(support)s, %(before)s → %(after)s (VOTE-END-5)", player=name,
+                      why=why, budget=_signed(budget), support=_signed(support), before=f"{before[0]}/{before[1]}",
+                      after=f"{player.budget}/{player.support}"))
     if player.budget == LOW or player.support == LOW:
-        eliminate(game, name, "a point reached 0")
+        eliminate(game, name, sentence("a point reached 0"))
     elif player.budget == HIGH and player.support == HIGH:
         reach_ten_ten(game, name)
 
@@ -32,18 +34,19 @@ def eliminate(game: Game, name: str, why: str) -> None:
         return
     game.discard += player.hand
     player.in_game, player.hand = False, 0
-    game.say(f"{name} is eliminated ({why}); his loyalty stays secret and his hand is discarded "
-             "(VOTE-END-4)")
+    game.say(sentence("%(player)s is eliminated (%(why)s); his loyalty stays secret and his hand is discarded "
+                      "(VOTE-END-4)", player=name, why=why))
 
 
 def reach_ten_ten(game: Game, name: str) -> None:
     """VOTE-END-2, VOTE-END-3: the first player to reach 10/10 in the round decides the winner."""
     if game.winner is None:
         game.winner = {"player": name, "reason": "10/10"}
-        game.say(f"{name} has 10/10 and must reveal his loyalty: his party wins (VOTE-END-2)")
+        game.say(sentence("%(player)s has 10/10 and must reveal his loyalty: his party wins (VOTE-END-2)",
+                          player=name))
     else:
-        game.say(f"{name} also has 10/10, but {game.winner['player']} received his card first "
-                 "(VOTE-END-3)")
+        game.say(sentence("%(player)s also has 10/10, but %(first)s received his card first (VOTE-END-3)",
+                          player=name, first=game.winner["player"]))
 
 
 def _signed(n: int) -> str:

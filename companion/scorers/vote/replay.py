@@ -7,6 +7,7 @@ rolls and draws the table left to the companion), ``events``.
 import random
 
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import sentence, word
 from companion.scorers.vote import events as event_phase
 from companion.scorers.vote import government
 from companion.scorers.vote.engine import apply_event, legal_actions, new_game
@@ -14,37 +15,40 @@ from companion.scorers.vote.setup import loyalty_split, starting_points
 from companion.scorers.vote.state import VOTE, Game, in_game
 
 FORMATS = "formats.md"
+POINTS = {"budget": word("points", "budget"), "support": word("points", "support")}
 
 
 def read_players(data: dict, rng: random.Random) -> list[dict]:
     """The seated players with their starting points (VOTE-SETUP-4); bad entries are refused."""
     players = data.get("players")
     if not isinstance(players, list):
-        raise RuleError("'players' must be a list of {name, budget, support}", FORMATS)
+        raise RuleError(sentence("'players' must be a list of {name, budget, support}"), FORMATS)
     loyalty_split(len(players))
     seated, names = [], set()
     for index, entry in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"]:
-            raise RuleError(f"{where}: a player needs a name", FORMATS)
+            raise RuleError(sentence("%(where)s: a player needs a name", where=where), FORMATS)
         name = entry["name"]
         if name in names:
-            raise RuleError(f"{where}: two players are called {name!r}", FORMATS)
+            raise RuleError(sentence("%(where)s: two players are called %(player)r", where=where, player=name), FORMATS)
         names.add(name)
         if "budget" in entry or "support" in entry:
             budget, support = entry.get("budget"), entry.get("support")
             for label, value in (("budget", budget), ("support", support)):
                 if not _whole(value) or not 1 <= value <= 10:
-                    raise RuleError(f"{where}: {name}'s {label} must be 1 to 10 (0 is out of the "
-                                    f"game), not {value!r}", "VOTE-END-5")
+                    raise RuleError(sentence("%(where)s: %(player)s's %(label)s must be 1 to 10 (0 is out of the "
+                                             "game), not %(value)r", where=where, player=name,
+                                             label=POINTS[label], value=value), "VOTE-END-5")
         else:
             dice = entry.get("dice")
             if dice is not None and not isinstance(dice, list):
-                raise RuleError(f"{where}: dice are [budget die, support die]", "VOTE-SETUP-4")
+                raise RuleError(sentence("%(where)s: dice are [budget die, support die]", where=where), "VOTE-SETUP-4")
             try:
                 budget, support = starting_points(dice, rng)
             except RuleError as err:
-                raise RuleError(f"{where}: {err.message}", err.rule) from None
+                raise RuleError(sentence("%(where)s: %(message)s", where=where, message=err.message),
+                                err.rule) from None
         seated.append({"name": name, "budget": budget, "support": support})
     return seated
 
@@ -55,10 +59,10 @@ def read_lot(data: dict, names: list[str]) -> list[str] | None:
     if lot is None:
         return None
     if not isinstance(lot, list) or not all(isinstance(n, str) for n in lot):
-        raise RuleError("'lot' must be a list of player names", "VOTE-SETUP-5")
+        raise RuleError(sentence("'lot' must be a list of player names"), "VOTE-SETUP-5")
     unknown = [n for n in lot if n not in names]
     if unknown:
-        raise RuleError(f"the lot names unknown player {unknown[0]!r}", "VOTE-SETUP-5")
+        raise RuleError(sentence("the lot names unknown player %(player)r", player=unknown[0]), "VOTE-SETUP-5")
     return lot
 
 
@@ -66,16 +70,17 @@ def game_from_scenario(data: dict) -> Game:
     """The position after the scenario's events (the Python API the screens share with the CLI)."""
     seed = data.get("seed", 0)
     if not _whole(seed):
-        raise RuleError(f"'seed' must be a whole number, not {seed!r}", FORMATS)
+        raise RuleError(sentence("'seed' must be a whole number, not %(seed)r", seed=seed), FORMATS)
     rng = random.Random(seed)
     players = read_players(data, rng)
     game = new_game(players, read_lot(data, [p["name"] for p in players]), rng)
     event_list = data.get("events", [])
     if not isinstance(event_list, list):
-        raise RuleError("'events' must be a list", FORMATS)
+        raise RuleError(sentence("'events' must be a list"), FORMATS)
     for index, event in enumerate(event_list):
         if not isinstance(event, dict):
-            raise RuleError(f"events[{index}]: an event is a JSON object with a 'type'", FORMATS)
+            raise RuleError(sentence("events[%(index)s]: an event is a JSON object with a 'type'", index=index),
+                            FORMATS)
         game = apply_event(game, event, index)
     return game
 

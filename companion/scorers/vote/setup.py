@@ -2,6 +2,7 @@
 import random
 
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import sentence
 
 LOYALTY_SPLIT = {5: (3, 2), 6: (4, 2), 7: (4, 3), 8: (5, 3), 9: (5, 4), 10: (6, 4)}
 CARDS_IN_HAND = 3
@@ -11,7 +12,7 @@ EVENT_DECK = 50 + 10  # event cards and ability cards, shuffled together (VOTE-S
 def loyalty_split(players: int) -> dict:
     """VOTE-SETUP-1: how many Democrat and Republican loyalty cards are dealt, for 5 to 10 players."""
     if isinstance(players, bool) or players not in LOYALTY_SPLIT:
-        raise RuleError(f"VOTE! is played by 5 to 10 players, not {players!r}", "VOTE-SETUP-1")
+        raise RuleError(sentence("VOTE! is played by 5 to 10 players, not %(n)r", n=players), "VOTE-SETUP-1")
     democrats, republicans = LOYALTY_SPLIT[players]
     return {"democrats": democrats, "republicans": republicans}
 
@@ -34,7 +35,7 @@ def starting_points(dice=None, rng: random.Random | None = None) -> tuple[int, i
             raise ValueError("enter the dice or pass a random.Random to roll them")
         dice = (rng.randint(1, 6), rng.randint(1, 6))
     if len(dice) != 2 or any(isinstance(d, bool) or d not in range(1, 7) for d in dice):
-        raise RuleError(f"two dice show 1 to 6 each, not {list(dice)!r}", "VOTE-SETUP-4")
+        raise RuleError(sentence("two dice show 1 to 6 each, not %(dice)r", dice=list(dice)), "VOTE-SETUP-4")
     return 1 + dice[0], 1 + dice[1]
 
 
@@ -50,21 +51,25 @@ def first_president(players: list[dict], lot: list[str] | None = None,
     tied = [p for p in players if p["budget"] + p["support"] == lowest]
     if len(tied) == 1:
         return _chosen(tied[0]["name"], "lowest budget + support", [],
-                       f"lowest budget + support ({lowest})")
+                       sentence("lowest budget + support (%(n)s)", n=lowest))
     most = max(p["support"] for p in tied)
     names = [p["name"] for p in tied if p["support"] == most]
     if len(names) == 1:
         return _chosen(names[0], "higher support", [p["name"] for p in tied],
-                       f"budget + support {lowest} like {_others(tied, names[0])}, higher support ({most})")
+                       sentence("budget + support %(n)s like %(others)s, higher support (%(support)s)", n=lowest,
+                                others=_others(tied, names[0]), support=most))
     if lot:
         picked = [name for name in lot if name in names]
         if not picked:
-            raise RuleError(f"the lot {lot!r} names none of the tied players {names!r}", "VOTE-SETUP-5")
-        return _chosen(picked[0], "lot", names, f"tied with {', '.join(names)}: the table's lot picked")
+            raise RuleError(sentence("the lot %(lot)r names none of the tied players %(names)r", lot=lot, names=names),
+                            "VOTE-SETUP-5")
+        return _chosen(picked[0], "lot", names, sentence("tied with %(names)s: the table's lot picked",
+                                                         names=", ".join(names)))
     if rng is None:
         raise ValueError("a lot is needed: pass the table's lot or a random.Random")
     drawn = rng.choice(names)
-    return _chosen(drawn, "lot", names, f"tied with {', '.join(names)}: the companion drew lots")
+    return _chosen(drawn, "lot", names, sentence("tied with %(names)s: the companion drew lots",
+                                                 names=", ".join(names)))
 
 
 def _others(tied, name):
@@ -73,4 +78,5 @@ def _others(tied, name):
 
 def _chosen(name, by, tied, why):
     return {"president": name, "by": by, "tied": tied,
-            "sentence": f"{name} is the first President: {why}; {name} takes both plaques (VOTE-SETUP-5)"}
+            "sentence": sentence("%(player)s is the first President: %(why)s; %(player)s takes both plaques "
+                                 "(VOTE-SETUP-5)", player=name, why=why)}

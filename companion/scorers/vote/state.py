@@ -6,10 +6,15 @@ engine copies it, changes the copy and hands it back.
 from dataclasses import dataclass, field
 
 from companion.scorers.rules import RuleError
+from companion.scorers.sentence import sentence, word
 
 NOMINATE, VOTE, GIVE, END_ROUND, UNREST, TIEBREAK, OVER = (
     "nominate", "vote", "give", "end_round", "unrest", "tiebreak", "over")
 HAND = 3
+WHO = {"player": word("unknown", "player"), "target": word("unknown", "target"),
+       "candidate": word("unknown", "candidate"), "voter": word("unknown", "voter"),
+       "recipient": word("unknown", "recipient")}
+"""What an unknown name was given as (``seat``'s ``what``)."""
 
 
 @dataclass
@@ -42,11 +47,12 @@ class Game:
     discard: int = 0
     used_abilities: int = 0
     first_president: dict = field(default_factory=dict)
-    log: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)  # Sentences
     undo_give: "Game | None" = None    # the position before the last card given (VOTE-ABL-5)
 
-    def say(self, sentence: str) -> None:
-        self.log.append(f"Round {self.round}: {sentence}")
+    def say(self, said) -> None:
+        """Log one sentence of this round."""
+        self.log.append(sentence("Round %(round)s: %(said)s", round=self.round, said=said))
 
 
 def seat(game: Game, name, rule: str, what: str = "player") -> Player:
@@ -54,14 +60,14 @@ def seat(game: Game, name, rule: str, what: str = "player") -> Player:
     for player in game.players:
         if player.name == name:
             return player
-    raise RuleError(f"unknown {what} {name!r}", rule)
+    raise RuleError(sentence("unknown %(what)s %(name)r", what=WHO[what], name=name), rule)
 
 
 def playing(game: Game, name, rule: str, what: str = "player") -> Player:
     """The player called ``name`` if he is still in the game (VOTE-END-4 otherwise)."""
     player = seat(game, name, rule, what)
     if not player.in_game:
-        raise RuleError(f"{name} has left the game", "VOTE-END-4")
+        raise RuleError(sentence("%(player)s has left the game", player=name), "VOTE-END-4")
     return player
 
 
