@@ -61,6 +61,8 @@ def count_votes(game: Game, event: dict) -> None:
     """
     if game.phase != VOTE:
         raise RuleError(f"no vote now: the round is at {game.phase!r}", "VOTE-GOV-3")
+    if any(_is_int(event.get(key)) for key in ("yes", "no")):
+        return count_totals(game, event)
     yes, no, doubles = (_names(event, key) for key in ("yes", "no", "double"))
     cast = yes + no
     for name in cast:
@@ -84,6 +86,13 @@ def count_votes(game: Game, event: dict) -> None:
     doubled = game.doubles + new
     ayes = len(yes) + sum(n in yes for n in doubled)
     noes = len(no) + sum(n in no for n in doubled)
+    decide(game, ayes, noes, new, doubled)
+
+
+def decide(game: Game, ayes: int, noes: int, new: list[str], doubled: list[str]) -> None:
+    """VOTE-GOV-3: the tally is said and kept (``last_vote``); Double votes are paid; then the
+    candidate is elected or the election fails."""
+    game.last_vote = {"yes": ayes, "no": noes, "double": list(doubled), "elected": ayes > noes}
     game.say(f"Vote on {game.candidate}: {ayes} yes, {noes} no"
              + (f" (Double vote: {', '.join(doubled)})" if doubled else "") + " (VOTE-GOV-3)")
     for name in new:
@@ -94,6 +103,32 @@ def count_votes(game: Game, event: dict) -> None:
         elect(game)
     else:
         fail_election(game)
+
+
+def count_totals(game: Game, event: dict) -> None:
+    """VOTE-GOV-3 with VOTE-ABL-2, as counted at the table: ``yes`` and ``no`` are totals (a Double
+    vote already counted twice), ``double`` names who used Double vote. Everybody in the game votes
+    once, so the totals add up to the players in the game plus the Double votes.
+    """
+    ayes, noes, doubles = event.get("yes", 0), event.get("no", 0), _names(event, "double")
+    if not (_is_int(ayes) and _is_int(noes)) or ayes < 0 or noes < 0:
+        raise RuleError(f"the votes are counted as whole numbers, not {ayes!r} yes and {noes!r} no",
+                        "VOTE-GOV-3")
+    for name in doubles:
+        playing(game, name, "VOTE-ABL-2")
+        if doubles.count(name) > 1:
+            raise RuleError(f"{name} doubles his vote only once", "VOTE-ABL-2")
+    new = [name for name in doubles if name not in game.doubles]
+    for name in new:
+        if seat(game, name, "VOTE-ABL-2").support < 1:
+            raise RuleError(f"{name} cannot pay −1 support for Double vote", "VOTE-ABL-7")
+    doubled = game.doubles + new
+    voters = len(in_game(game))
+    if ayes + noes != voters + len(doubled):
+        extra = f" and {len(doubled)} Double vote(s) count twice" if doubled else ""
+        raise RuleError(f"the votes do not add up: {ayes} yes + {noes} no = {ayes + noes}, but "
+                        f"{voters} players vote{extra}", "VOTE-GOV-3")
+    decide(game, ayes, noes, new, doubled)
 
 
 def elect(game: Game) -> None:
