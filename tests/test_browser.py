@@ -5,85 +5,7 @@ board entered on one phone appears on the other within 2 s, and the election wiz
 a Paris tie that needs a second round. Screenshots of the main screens go to ``artifacts/``.
 Without a browser the tests skip, except in CI (CI=true), where that is a failure.
 """
-import os
-import shutil
-import threading
-from pathlib import Path
-
-import pytest
-
-from companion import create_app
-
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PHONE = {"width": 390, "height": 844}
-ARTIFACTS = Path(__file__).parent.parent / "artifacts"
-
-
-@pytest.fixture(scope="session")
-def browser():
-    """One headless Chromium for the whole session."""
-    if not os.path.exists(CHROMIUM):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"no browser at {CHROMIUM}: CI must run the browser tests")
-        pytest.skip(f"no browser at {CHROMIUM}")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """The app under waitress on a free local port, as ``companion serve`` runs it."""
-    import waitress
-    folder = tmp_path_factory.mktemp("server")
-    app = create_app({"DATABASE": str(folder / "b.sqlite"), "SECRET_KEY": "browser"})
-    srv = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
-    url = f"http://127.0.0.1:{srv.effective_port}"
-    app.config["PUBLIC_URL"] = url + "/"
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield url
-    stop_in_loop_thread(srv)
-    thread.join(timeout=10)
-    assert not thread.is_alive(), "waitress did not stop"
-    srv.task_dispatcher.shutdown()
-
-
-def stop_in_loop_thread(srv):
-    """Close waitress's sockets from its own loop thread, so its ``select`` never sees a closed
-    descriptor (closing them from this thread made CI fail with EBADF after every test passed);
-    with nothing left to watch, the loop returns and the thread ends."""
-    def close_all():
-        for channel in list(srv._map.values()):
-            channel.close()
-    srv.trigger.pull_trigger(close_all)
-
-
-@pytest.fixture
-def phone(browser):
-    """A function that opens a new phone (its own cookies) and closes them all afterwards."""
-    contexts = []
-
-    def open_phone():
-        context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                      has_touch=True)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(5000)
-        return page
-    yield open_phone
-    for context in contexts:
-        context.close()
-
-
-def shot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
+from conftest import phone_layout_problems, shot
 
 
 def add_stack(page, province, player, faction, blocks):
@@ -159,8 +81,4 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     host.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we design for
     for path in ("", "displays", "election/", "profile/"):
         host.goto(f"{server}/liberte/{join.rsplit('/', 1)[1]}/{path}")
-        assert host.evaluate("document.documentElement.scrollWidth") <= 360, path
-        small = host.evaluate("""() => [...document.querySelectorAll('button, summary, a.button')]
-            .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
-            .map(e => e.textContent.trim())""")
-        assert small == [], (path, small)
+        assert phone_layout_problems(host) == [], path
