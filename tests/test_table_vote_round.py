@@ -144,7 +144,8 @@ def test_the_president_gives_cards_in_order_and_points_follow_VOTE_EVT_3_VOTE_EN
     text = text_of(started.give("Bob", 2, -1))
     assert points(text, "Bob") == (6, 4)
     give = section(text, "give")
-    assert "Given so far, in order: Bob" in give and "Card 2 of 4" in give
+    assert re.search(r'<ol class="given" id="given">\s*<li><strong>Bob</strong>\s*<span class="mods">\+2/−1</span>', give)
+    assert "Card 2 of 4" in give
     assert re.search(r'value="Cid" required> Cid · keeps it', give)
     assert re.search(r'value="Eve" required> Eve · back to the PM', give)
     twice = started.give("Bob")
@@ -159,6 +160,20 @@ def test_an_ability_card_goes_to_the_hand_VOTE_EVT_4(started):
     text = text_of(started.give("Bob", ability=True))
     # 3 cards, one put in, the ability card received: 3 again, points unchanged
     assert points(text, "Bob") == (4, 5) and re.search(r"<strong>Bob</strong>[^/]*?3 cards", text)
+
+
+def test_a_card_just_received_may_be_cancelled_VOTE_ABL_5(started):
+    """VOTE-ABL-5: Bob (neither President nor PM) cancels the card he just received."""
+    elect_eve(started)
+    text = text_of(started.give("Bob", -2, -2))
+    assert points(text, "Bob") == (2, 3)
+    cancel = text.split('id="ability-cancel_event"')[1].split("</details>")[0]
+    assert "May use it now: Bob" in cancel
+    text = text_of(started.ability("Bob", "cancel_event"))
+    assert points(text, "Bob") == (4, 5)
+    assert re.search(r'<li class="cancelled"><strong>Bob</strong>\s*<span class="mods">−2/−2</span>\s*'
+                     r'<em>cancelled, no effect</em>', text)
+    assert "Card 2 of 4" in text
 
 
 def test_modifiers_out_of_range_are_refused_VOTE_EVT_3(started):
@@ -301,3 +316,38 @@ def test_russian_round_screen_uses_the_games_terms(client):
     table.sit("Ann")
     text = text_of(table.start(DICE))
     assert "Президент" in text and "Премьер-министр" in text and "Раунд 1" in text
+
+
+GARBAGE = [{}, {"candidate": ["x"], "to": "", "player": "Zed", "ability": "eliminate", "target": "Zed"},
+           {"mode": "counts", "yes": "1e9", "no": "-0", "double-0": "1", "double-99": "1"},
+           {"ballot-0": "maybe", "ballot-x": "yes", "budget": "9" * 40, "support": "½", "card": "ability"},
+           {"action": "extend", "seconds": "30", "0-budget": "1", "0-support": "x", "party": "greens"},
+           {"player": "Ann", "budget_die": "6", "support_die": "6", "roll": "1", "votes": "full"}]
+ROUTES = ["/dice", "/roll", "/start", "/options", "/undo", "/timer", "/history/options"] + [
+    f"/play/{move}" for move in ("nominate", "vote", "give", "ability", "unrest", "tiebreak",
+                                 "eliminate", "party_won", "end_round")]
+
+
+@pytest.mark.parametrize("stage", ["setup", "nominate", "vote", "give", "over"])
+def test_bad_input_anywhere_is_a_4xx_never_a_500(app, vote_table, stage):
+    """Every write of the VOTE! screens with nonsense in every phase: refused, never a 500."""
+    t = vote_table
+    if stage != "setup":
+        t.start(DICE)
+    if stage in ("vote", "give", "over"):
+        t.nominate("Eve")
+    if stage in ("give", "over"):
+        t.vote(yes=ALL)
+    if stage == "over":
+        t.give("Ann", 3, 3)
+        t.give("Cid")
+        t.give("Eve")
+        t.give("Bob")
+    for path in ROUTES:
+        for data in GARBAGE:
+            for htmx in (True, False):
+                response = t.post(t.at(path), data, htmx=htmx)
+                assert response.status_code < 500, (path, data, response.status_code)
+                if response.status_code == 200 or response.status_code == 303:
+                    t.post(t.at("/undo"), {})  # keep the stage for the next try
+    assert t.client.get(f"/t/{t.code}/history").status_code == 200

@@ -25,7 +25,7 @@ def initial(setup: dict) -> dict:
     """Set-up: the names in seat order, no dice yet, no game."""
     votes = (setup.get("options") or {}).get("votes", "full")
     return {"players": list(setup["players"]), "dice": {}, "rolled": [], "lot": None,
-            "game": None, "history": [], "timer": timer.IDLE,
+            "game": None, "history": [], "given": [], "timer": timer.IDLE,
             "options": {"votes": votes if votes in VOTES_SHOWN else "full"}}
 
 
@@ -96,8 +96,20 @@ def play(p: dict, d: dict) -> None:
         raise RuleError(_("the game has not started: enter the dice first"), "VOTE-SETUP-5")
     event = d["event"]
     p["game"] = engine.apply_event(before, event)
-    if isinstance(event, dict) and event.get("type") == "vote":
+    kind = event.get("type") if isinstance(event, dict) else None
+    if kind == "vote":
         p["history"] = p["history"] + [government_row(before, p["game"], event)]
+    elif kind == "give":
+        p["given"] = (p.get("given", []) if before.gives else []) + [given(event)]
+    elif kind == "ability" and event.get("ability") == "cancel_event" and p.get("given"):
+        p["given"] = p["given"][:-1] + [dict(p["given"][-1], cancelled=True)]
+
+
+def given(event: dict) -> dict:
+    """One card the President gave this round, as the table entered it (VOTE-EVT-3, -4)."""
+    if event.get("ability"):
+        return {"to": event["to"], "ability": True}
+    return {"to": event["to"], "budget": event.get("budget", 0), "support": event.get("support", 0)}
 
 
 def government_row(before, after, event: dict) -> dict:

@@ -11,6 +11,7 @@ from companion.scorers.vote.setup import CARDS_IN_HAND, deal, loyalty_split, sta
 from companion.scorers.vote.state import in_game
 from companion.vote import position as vote_position
 from companion.vote import timer
+from companion.vote.words import signed
 
 HIGH = 10  # points are held in 0..10 (VOTE-END-5); the bars have one step per point
 
@@ -51,6 +52,8 @@ def round_view(p: dict) -> dict:
         "hand": CARDS_IN_HAND,
         "log": list(reversed(r["log"][-12:])),
         "already_doubled": list(game.doubles),
+        "given": [dict(g, mods=f"{signed(g['budget'])}/{signed(g['support'])}" if not g.get("ability")
+                       else None) for g in p.get("given", [])[-len(game.gives):]] if game.gives else [],
     }
 
 

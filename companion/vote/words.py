@@ -82,8 +82,15 @@ def note(before, after, event: dict) -> dict:
 
 
 def describe(event: dict) -> str:
-    """One sentence for the history and for a stale write's notice."""
-    d, kind = event["data"], event["kind"]
+    """One sentence for the history and for a stale write's notice (an event it cannot read,
+    from an imported file, is named by its kind)."""
+    try:
+        return sentence(event["data"], event["kind"])
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return str(event.get("kind"))
+
+
+def sentence(d: dict, kind: str) -> str:
     if kind == "dice":
         rolls = d["dice"] if isinstance(d["dice"], dict) else {d["player"]: d["dice"]}
         text = ", ".join(_("%(p)s %(a)s and %(b)s", p=n, a=v[0], b=v[1]) for n, v in rolls.items())
