@@ -230,6 +230,17 @@ def test_the_table_announces_an_elimination_VOTE_END_4(started):
     assert again.status_code == 422 and b"Gil has left the game" in again.data
 
 
+def test_the_table_announces_a_party_win_once_somebody_left_VOTE_END_1(started):
+    """VOTE-END-1, VOTE-EVT-5: offered only after an elimination; the banner names the party."""
+    assert 'name="party"' not in text_of(started.client.get(started.at("/")))
+    refused = started.play("party_won", {"party": "republicans"})
+    assert refused.status_code == 422 and b"VOTE-END-1" in refused.data
+    text = text_of(started.play("eliminate", {"player": "Gil"}))
+    assert 'name="party" value="republicans"' in text
+    text = text_of(started.play("party_won", {"party": "republicans"}))
+    assert "The Republicans win" in section(text, "winner") and 'id="nominate"' not in text
+
+
 def test_three_players_left_have_no_prime_minister_VOTE_FEW_1(started):
     """VOTE-FEW-1: with three players the President deals one card to each, no nomination."""
     for name in ("Dan", "Eve", "Fay", "Gil"):
