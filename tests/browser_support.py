@@ -80,7 +80,22 @@ def phone(browser):
         context.close()
 
 
-def shot(page, name):
+def shot(page, name, at=None):
+    """A screenshot in ``artifacts/`` of the top of ``page``, or from the element ``at``."""
     ARTIFACTS.mkdir(exist_ok=True)
-    page.evaluate("window.scrollTo(0, 0)")
+    if at:
+        page.locator(at).evaluate("e => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8)")
+    else:
+        page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
+
+
+def phone_layout_problems(page) -> list:
+    """What breaks the phone layout at the page's width: a horizontal scroll, taps under 44 px."""
+    problems = []
+    if page.evaluate("document.documentElement.scrollWidth") > page.viewport_size["width"]:
+        problems.append("horizontal scroll")
+    problems += page.evaluate("""() => [...document.querySelectorAll('button, summary, a.button')]
+        .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
+        .map(e => e.textContent.trim())""")
+    return problems

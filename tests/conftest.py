@@ -1,4 +1,5 @@
-"""Fixtures shared by the app tests (the Flask tutorial's conftest), and a helper for tables."""
+"""Fixtures shared by the app tests (the Flask tutorial's conftest) and helpers for tables; the
+browser fixtures (a headless Chromium, the app under waitress, phones) come from browser_support."""
 import re
 
 import pytest
@@ -7,6 +8,7 @@ from browser_support import browser, phone, server  # noqa: F401  (shared browse
 from companion import create_app
 
 PLAYERS = ["Christie", "Joshua", "Max"]
+SEVEN = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil"]
 
 
 @pytest.fixture
@@ -28,17 +30,20 @@ def runner(app):
 
 class TableHelper:
     """Create a Liberté table as its host and make changes on it, as a phone would."""
+    game = "liberte"
 
     def __init__(self, client, players=PLAYERS, language="en", **options):
         self.client = client
-        data = {"game": "liberte", "players": "\n".join(players), "language": language}
+        self.players = list(players)
+        data = {"game": self.game, "players": "\n".join(players), "language": language}
         data.update({f"option-{k}": v for k, v in options.items()})
         response = client.post("/tables", data=data)
         assert response.status_code == 303, response.data
         self.code = response.location.split("/")[2]
         self.version = 0
 
-    def sit(self, player="Christie", client=None):
+    def sit(self, player=None, client=None):
+        player = self.players[0] if player is None else player
         return (client or self.client).post(f"/t/{self.code}/seat", data={"player": player})
 
     def post(self, path, data, htmx=True, client=None, version=None):
@@ -67,3 +72,81 @@ def table(client):
     helper = TableHelper(client)
     helper.sit("Christie")
     return helper
+
+
+class VoteTable(TableHelper):
+    """Create a VOTE! table as its host and play it from the round screen's forms."""
+    game = "vote"
+
+    def __init__(self, client, players=SEVEN, language="en", **options):
+        super().__init__(client, players, language, **options)
+
+    def at(self, path: str) -> str:
+        return f"/vote/{self.code}{path}"
+
+    def dice(self, player, budget_die, support_die, **kw):
+        return self.post(self.at("/dice"), {"player": player, "budget_die": budget_die,
+                                            "support_die": support_die}, **kw)
+
+    def start(self, dice=None, **kw):
+        """Enter ``dice`` ({name: (budget die, support die)}) and start."""
+        for name, (b, s) in (dice or {}).items():
+            assert self.dice(name, b, s).status_code == 200
+        return self.post(self.at("/start"), {}, **kw)
+
+    def play(self, move, data=None, **kw):
+        return self.post(self.at(f"/play/{move}"), data or {}, **kw)
+
+    def nominate(self, candidate, **kw):
+        return self.play("nominate", {"candidate": candidate}, **kw)
+
+    def vote(self, yes=(), no=(), double=(), **kw):
+        """Ballots by name (the per-player form)."""
+        data = {f"ballot-{self.players.index(n)}": "yes" for n in yes}
+        data.update({f"ballot-{self.players.index(n)}": "no" for n in no})
+        data.update({f"double-{self.players.index(n)}": "1" for n in double})
+        return self.play("vote", data, **kw)
+
+    def counts(self, yes, no, double=(), **kw):
+        data = {"mode": "counts", "yes": yes, "no": no}
+        data.update({f"double-{self.players.index(n)}": "1" for n in double})
+        return self.play("vote", data, **kw)
+
+    def give(self, to, budget=0, support=0, ability=False, **kw):
+        data = {"to": to, "card": "ability" if ability else "event", "budget": budget,
+                "support": support}
+        return self.play("give", data, **kw)
+
+    def ability(self, player, ability, target=None, **kw):
+        data = {"player": player, "ability": ability}
+        if target:
+            data["target"] = target
+        return self.play("ability", data, **kw)
+
+    def cards(self, move, cards: dict, **kw):
+        """Unrest or tiebreak: ``cards`` {name: (budget, support)}."""
+        data = {}
+        for name, (b, s) in cards.items():
+            data.update({f"{self.players.index(name)}-budget": b,
+                         f"{self.players.index(name)}-support": s})
+        return self.play(move, data, **kw)
+
+    def timer(self, action, seconds=None, **kw):
+        data = {"action": action} | ({"seconds": seconds} if seconds is not None else {})
+        return self.post(self.at("/timer"), data, **kw)
+
+    def position(self, app):
+        """The table's position as the server holds it (the engine's game under "game")."""
+        from companion import events, games, tables
+        from companion.db import get_db
+        with app.app_context():
+            return events.position(get_db(), tables.find(self.code), games.get("vote"))
+
+
+@pytest.fixture
+def vote_table(client):
+    """A VOTE! table for seven players, created by this client (the host), sitting as Ann."""
+    helper = VoteTable(client)
+    helper.sit("Ann")
+    return helper
+

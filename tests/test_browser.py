@@ -5,7 +5,7 @@ board entered on one phone appears on the other within 2 s, and the election wiz
 a Paris tie that needs a second round. Screenshots of the main screens go to ``artifacts/``.
 The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
-from browser_support import shot
+from browser_support import phone_layout_problems, shot
 
 
 def add_stack(page, province, player, faction, blocks):
@@ -81,8 +81,4 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     host.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we design for
     for path in ("", "displays", "election/", "profile/"):
         host.goto(f"{server}/liberte/{join.rsplit('/', 1)[1]}/{path}")
-        assert host.evaluate("document.documentElement.scrollWidth") <= 360, path
-        small = host.evaluate("""() => [...document.querySelectorAll('button, summary, a.button')]
-            .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
-            .map(e => e.textContent.trim())""")
-        assert small == [], (path, small)
+        assert phone_layout_problems(host) == [], path

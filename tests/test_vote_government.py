@@ -1,4 +1,6 @@
 """Round 1 of VOTE!: the plaque, the nomination, the vote, failed elections and unrest."""
+import re
+
 import pytest
 
 from companion.scorers.rules import RuleError
@@ -136,3 +138,40 @@ def test_unrest_needs_a_card_for_every_player_VOTE_GOV_5():
     assert "no unrest card for" in refused(events + [{"type": "unrest", "cards": {"Anna": [0, 0]}}],
                                            "VOTE-GOV-5")
     assert "unrest comes only" in refused([{"type": "unrest", "cards": {}}], "VOTE-GOV-5")
+
+
+def test_a_vote_entered_as_totals_elects_or_fails_VOTE_GOV_3():
+    """VOTE-GOV-3: the table may enter only the counts; more yes than no elects, equal fails."""
+    game = play(SIX, [{"type": "nominate", "candidate": "Vera"}, {"type": "vote", "yes": 4, "no": 2}])
+    assert game.prime_minister == "Vera" and game.last_vote == {
+        "yes": 4, "no": 2, "double": [], "elected": True}
+    game = play(SIX, [{"type": "nominate", "candidate": "Vera"}, {"type": "vote", "yes": 3, "no": 3}])
+    assert game.failed_elections == 1 and game.last_vote["elected"] is False
+
+
+def test_totals_count_a_double_vote_twice_and_charge_it_VOTE_GOV_3_VOTE_ABL_2():
+    """VOTE-GOV-3, VOTE-ABL-2: 6 players and one Double vote make 7 votes; Egor pays −1 support."""
+    game = play(SIX, [{"type": "nominate", "candidate": "Vera"},
+                      {"type": "vote", "yes": 4, "no": 3, "double": ["Egor"]}])
+    assert game.prime_minister == "Vera" and game.players[5].support == 4
+    assert game.last_vote["double"] == ["Egor"]
+
+
+@pytest.mark.parametrize("vote, message", [
+    ({"yes": 4, "no": 3}, r"the votes do not add up: 4 yes \+ 3 no = 7, but 6 players vote"),
+    ({"yes": 4, "no": 1, "double": ["Egor"]}, r"6 players vote and 1 Double vote counts twice"),
+    ({"yes": -1, "no": 7}, "whole numbers"),
+    ({"yes": 6, "no": "none"}, "whole numbers"),
+])
+def test_totals_that_do_not_add_up_are_refused_VOTE_GOV_3(vote, message):
+    """VOTE-GOV-3: everybody in the game votes once, so the counts must add up."""
+    text = refused([{"type": "nominate", "candidate": "Vera"}, {"type": "vote", **vote}], "VOTE-GOV-3")
+    assert re.search(message, text)
+
+
+def test_the_tally_of_named_ballots_is_kept_for_the_screens_VOTE_GOV_3():
+    """VOTE-GOV-3, VOTE-ABL-2: the engine's count (a Double vote twice) is what screens show."""
+    game = play(SIX, [{"type": "nominate", "candidate": "Vera"},
+                      {"type": "vote", "yes": ["Anna", "Vera", "Egor"], "no": ["Boris", "Gleb", "Dina"],
+                       "double": ["Egor"]}])
+    assert game.last_vote == {"yes": 4, "no": 3, "double": ["Egor"], "elected": True}

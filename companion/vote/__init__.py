@@ -1,14 +1,14 @@
 """VOTE! at the table: the game as the companion moderates it (its events, reducer and screens)."""
 from companion.games import Game
-from companion.vote import night, position, views
+from companion.vote import history, night, position, rounds, views, words
 
 GAME = Game(
     name="vote",
     title="VOTE!",
-    blueprints=(views.bp, night.bp),
+    blueprints=(views.bp, rounds.bp, history.bp, night.bp),
     initial=position.initial,
     apply=position.apply,
-    describe=position.describe,
+    describe=words.describe,
     endpoint="vote.table",
     min_players=5,
     max_players=10,

@@ -1,21 +1,105 @@
-"""VOTE! screens: set-up, then the round tracker."""
-from flask import Blueprint, url_for
+"""VOTE! screens: the table page (set-up until the game starts, then the round) and set-up's writes.
 
-from companion import live, tables
+Randomness belongs to the web layer: dice rolled on screen and the lot for the first President are
+drawn here with the system's generator and stored in the events, so the log replays the same game.
+"""
+import random
+
+from flask import Blueprint, request, url_for
+
+from companion import events, games, live, tables
+from companion.db import get_db
+from companion.vote import forms, screen
 from companion.vote import position as vote_position
+from companion.vote import words
 
 bp = Blueprint("vote", __name__, url_prefix="/vote/<code>")
+PAGE, FRAGMENT = "vote/table.html", "vote/_table.html"
+
+
+def rng() -> random.Random:
+    """The generator for dice and lots (the operating system's; tests may replace it)."""
+    return random.SystemRandom()
 
 
 def context(table) -> dict:
+    """Everything the table page shows, set-up or round."""
     p = live.position(table)
-    return {"table": table, "p": p, "game": p["game"], "first": vote_position.first(p),
-            "seat": tables.seat(table), "is_host": tables.is_host(table),
-            "live_url": url_for("vote.table", code=table.code)}
+    ctx = {"table": table, "p": p, "game": p["game"], "seat": tables.seat(table),
+           "is_host": tables.is_host(table), "live_url": url_for("vote.table", code=table.code),
+           "timer": screen.timer_view(p), "undo": last_change(table),
+           "ability_names": words.ability_names(), "phase_names": words.phase_names(),
+           "party_names": words.party_names(), "first_reasons": words.first_reasons(),
+           "winner_reasons": words.winner_reasons()}
+    if p["game"] is None:
+        ctx.update(screen.setup_view(p))
+    else:
+        ctx.update(screen.round_view(p), conditions=words.ability_conditions())
+    return ctx
+
+
+def last_change(table) -> str | None:
+    """The change an undo would take back, in words."""
+    kept = events.in_effect(events.load(get_db(), table.id))
+    return live.describe(games.get(table.game), kept[-1]) if kept else None
+
+
+def write(table, kind, data, field):
+    """One change from the table page; the answer is the table page (or its fragment).
+    A set-up form sent once the game has started has its error shown at the top."""
+    if kind in ("dice", "start") and live.position(table)["game"] is not None:
+        field = ""
+    return live.write(table, kind, data, page=PAGE, fragment=FRAGMENT, context=context,
+                      field=field, redirect_to=url_for("vote.table", code=table.code))
 
 
 @bp.get("/")
 def table(code):
     """The table: set-up until the game starts, then the round."""
     table = live.load(code)
-    return live.render("vote/table.html", "vote/_table.html", **context(table))
+    return live.render(PAGE, FRAGMENT, **context(table))
+
+
+@bp.post("/dice")
+def dice(code):
+    """One player's two dice, entered or rolled on screen (VOTE-SETUP-4)."""
+    table = live.load(code)
+    player = request.form.get("player", "")
+    field = f"dice-{table.players.index(player)}" if player in table.players else ""
+    return write(table, "dice", lambda: forms.dice(request.form, table.players, rng()), field)
+
+
+@bp.post("/roll")
+def roll(code):
+    """Roll on screen for everybody who has no dice yet (VOTE-SETUP-4)."""
+    table = live.load(code)
+    return write(table, "dice", lambda: forms.roll_missing(
+        table.players, live.position(table)["dice"], rng()), "roll")
+
+
+@bp.post("/start")
+def start(code):
+    """Start: the first President (VOTE-SETUP-5), drawing the lot here when the points tie."""
+    table = live.load(code)
+
+    def data():
+        p = live.position(table)
+        vote_position.seated(p)  # every die entered, or say whose are missing
+        lot = vote_position.draw_lot(p, rng())
+        chosen = vote_position.first(dict(p, lot=lot))
+        return {"lot": lot, "president": chosen["president"], "by": chosen["by"]}
+    return write(table, "start", data, "start")
+
+
+@bp.post("/options")
+def options(code):
+    """The table's options: votes in the history shown in full or as totals."""
+    table = live.load(code)
+    return write(table, "options", {"votes": request.form.get("votes", "")}, "options")
+
+
+@bp.post("/undo")
+def undo(code):
+    """Take back the last change from the table page (the shared undo; further back: host)."""
+    table = live.load(code)
+    return write(table, "undo", {}, "undo")

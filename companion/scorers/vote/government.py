@@ -1,6 +1,6 @@
 """Round 1 of VOTE!: the President's plaque, the nomination, the vote, failed elections, unrest."""
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import sentence
+from companion.scorers.sentence import plural, sentence
 from companion.scorers.vote.deck import play_ability_card, refill_hands
 from companion.scorers.vote.points import apply_modifiers
 from companion.scorers.vote.state import (
@@ -63,6 +63,8 @@ def count_votes(game: Game, event: dict) -> None:
     """
     if game.phase != VOTE:
         raise RuleError(sentence("no vote now: the round is at %(phase)r", phase=game.phase), "VOTE-GOV-3")
+    if any(_is_int(event.get(key)) for key in ("yes", "no")):
+        return count_totals(game, event)
     yes, no, doubles = (_names(event, key) for key in ("yes", "no", "double"))
     cast = yes + no
     for name in cast:
@@ -78,15 +80,17 @@ def count_votes(game: Game, event: dict) -> None:
     for name in doubles:
         if name not in cast:
             raise RuleError(sentence("%(player)s uses Double vote but did not vote", player=name), "VOTE-ABL-2")
-        if doubles.count(name) > 1:
-            raise RuleError(sentence("%(player)s doubles his vote only once", player=name), "VOTE-ABL-2")
-    new = [name for name in doubles if name not in game.doubles]
-    for name in new:
-        if seat(game, name, "VOTE-ABL-2").support < 1:
-            raise RuleError(sentence("%(player)s cannot pay −1 support for Double vote", player=name), "VOTE-ABL-7")
+    new = new_doubles(game, doubles)
     doubled = game.doubles + new
     ayes = len(yes) + sum(n in yes for n in doubled)
     noes = len(no) + sum(n in no for n in doubled)
+    decide(game, ayes, noes, new, doubled)
+
+
+def decide(game: Game, ayes: int, noes: int, new: list[str], doubled: list[str]) -> None:
+    """VOTE-GOV-3: the tally is said and kept (``last_vote``); Double votes are paid; then the
+    candidate is elected or the election fails."""
+    game.last_vote = {"yes": ayes, "no": noes, "double": list(doubled), "elected": ayes > noes}
     if doubled:
         game.say(sentence("Vote on %(candidate)s: %(yes)s yes, %(no)s no (Double vote: %(doubled)s) (VOTE-GOV-3)",
                           candidate=game.candidate, yes=ayes, no=noes, doubled=", ".join(doubled)))
@@ -101,6 +105,45 @@ def count_votes(game: Game, event: dict) -> None:
         elect(game)
     else:
         fail_election(game)
+
+
+def count_totals(game: Game, event: dict) -> None:
+    """VOTE-GOV-3 with VOTE-ABL-2, as counted at the table: ``yes`` and ``no`` are totals (a Double
+    vote already counted twice), ``double`` names who used Double vote. Everybody in the game votes
+    once, so the totals add up to the players in the game plus the Double votes.
+    """
+    ayes, noes, doubles = event.get("yes", 0), event.get("no", 0), _names(event, "double")
+    if not (_is_int(ayes) and _is_int(noes)) or ayes < 0 or noes < 0:
+        raise RuleError(sentence("the votes are counted as whole numbers, not %(yes)r yes and %(no)r no",
+                                 yes=ayes, no=noes), "VOTE-GOV-3")
+    for name in doubles:
+        playing(game, name, "VOTE-ABL-2")
+    new = new_doubles(game, doubles)
+    doubled = game.doubles + new
+    voters = len(in_game(game))
+    if ayes + noes != voters + len(doubled):
+        if doubled:
+            raise RuleError(plural("the votes do not add up: %(yes)s yes + %(no)s no = %(sum)s, but %(voters)s "
+                                   "players vote and %(n)s Double vote counts twice",
+                                   "the votes do not add up: %(yes)s yes + %(no)s no = %(sum)s, but %(voters)s "
+                                   "players vote and %(n)s Double votes count twice", len(doubled),
+                                   yes=ayes, no=noes, sum=ayes + noes, voters=voters), "VOTE-GOV-3")
+        raise RuleError(sentence("the votes do not add up: %(yes)s yes + %(no)s no = %(sum)s, but %(voters)s "
+                                 "players vote", yes=ayes, no=noes, sum=ayes + noes, voters=voters),
+                        "VOTE-GOV-3")
+    decide(game, ayes, noes, new, doubled)
+
+
+def new_doubles(game: Game, doubles: list[str]) -> list[str]:
+    """VOTE-ABL-2, VOTE-ABL-7: who plays Double vote now (once each, and able to pay −1 support)."""
+    for name in doubles:
+        if doubles.count(name) > 1:
+            raise RuleError(sentence("%(player)s doubles his vote only once", player=name), "VOTE-ABL-2")
+    new = [name for name in doubles if name not in game.doubles]
+    for name in new:
+        if seat(game, name, "VOTE-ABL-2").support < 1:
+            raise RuleError(sentence("%(player)s cannot pay −1 support for Double vote", player=name), "VOTE-ABL-7")
+    return new
 
 
 def elect(game: Game) -> None:

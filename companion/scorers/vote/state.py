@@ -40,6 +40,7 @@ class Game:
     last_prime_minister: str | None = None
     previous_president: str | None = None  # may still transfer his powers (VOTE-ABL-3)
     doubles: list[str] = field(default_factory=list)  # Double vote used in this vote
+    last_vote: dict | None = None      # the latest tally: yes, no, double, elected (VOTE-GOV-3)
     cards: int = 0                     # cards the President gives this round
     gives: list[str] = field(default_factory=list)    # recipients this round, in order
     winner: dict | None = None

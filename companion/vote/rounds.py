@@ -1,0 +1,85 @@
+"""The round tracker's writes: every move of a round is one engine event, and the timer.
+
+A move is read from its form (``forms``), checked by the engine on the current game and stored
+as a ``play`` event with a ``note`` for the history (who was President, the engine's tally …).
+A refused move answers 422 with the engine's message beside the form it came from, or at the
+top of the page when that form is not on the screen now (a move out of phase).
+"""
+from flask import Blueprint, abort, request
+from flask_babel import gettext as _
+
+from companion import live
+from companion.scorers.rules import RuleError
+from companion.scorers.vote import engine
+from companion.vote import forms, screen, timer as table_timer, words
+from companion.vote.views import write
+
+bp = Blueprint("vote_round", __name__, url_prefix="/vote/<code>")
+
+READERS = {
+    "nominate": forms.nominate, "vote": forms.vote, "give": forms.give,
+    "ability": forms.ability, "eliminate": forms.eliminate, "party_won": forms.party_won,
+    "end_round": forms.end_round,
+    "unrest": lambda form, p: forms.unrest(form, p["players"], expected_players(p, "unrest")),
+    "tiebreak": lambda form, p: forms.tiebreak(form, p["players"], expected_players(p, "tiebreak")),
+}
+
+
+def expected_players(p: dict, kind: str) -> list[str]:
+    """Whom the engine expects a card for (unrest: who holds cards; tiebreak: the last two)."""
+    for action in engine.legal_actions(p["game"]):
+        if action["type"] == kind:
+            return action["players"]
+    return []
+
+
+def shown(p: dict) -> set[str]:
+    """The moves whose forms are on the round screen now (their errors are shown beside them)."""
+    if p["game"] is None:
+        return set()
+    view = screen.round_view(p)
+    moves = {view["expected"]["type"]} if view["expected"] else set()
+    if view["abilities"]:
+        moves.add("ability")
+    if view["party_won"]:
+        moves.add("party_won")
+    if view["r"]["phase"] != "over":
+        moves.add("eliminate")
+    return moves
+
+
+def play_data(table, move: str) -> dict:
+    """The engine event of the form, checked on the current game, with its note."""
+    p = live.position(table)
+    if p["game"] is None:
+        raise RuleError(_("the game has not started: enter the dice first"), "VOTE-SETUP-5")
+    event = READERS[move](request.form, p)
+    if live.base_version() != table.version:
+        return {"event": event}  # made from an older screen: the log refuses it as stale
+    after = engine.apply_event(p["game"], event)
+    return {"event": event, "note": words.note(p["game"], after, event)}
+
+
+@bp.post("/play/<move>")
+def play(code, move):
+    """One move of the round: nominate, vote, give, ability, unrest, end_round, …"""
+    table = live.load(code)
+    if move not in READERS:
+        abort(404)
+    field = move if move in shown(live.position(table)) else ""
+    return write(table, "play", lambda: play_data(table, move), field)
+
+
+@bp.post("/timer")
+def timer(code):
+    """The discussion timer: start, pause, resume, extend, stop (the server's clock)."""
+    table = live.load(code)
+
+    def data():
+        action = request.form.get("action", "")
+        found = {"action": action, "at": round(table_timer.now(), 3)}
+        if action in ("start", "extend"):
+            found["seconds"] = forms.whole(request.form, "seconds", _("seconds"), "TABLE-TIMER",
+                                           1, 3600)
+        return found
+    return write(table, "timer", data, "timer")

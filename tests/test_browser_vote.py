@@ -1,0 +1,109 @@
+"""VOTE! in a real browser: two phones at a table of seven, set-up and one round.
+
+The host creates the table, a second phone joins through the join link; the host enters dice and
+rolls the rest on screen, starts, runs the discussion timer, the nomination, the vote and the
+President's cards; the second phone follows each change within 2 s (the points too). Screenshots
+of the set-up, the round and the giving go to ``artifacts/``.
+"""
+import re
+
+from browser_support import phone_layout_problems, shot
+from conftest import SEVEN
+
+
+def test_two_phones_set_up_and_play_a_round_of_vote(server, phone):
+    from playwright.sync_api import expect
+    host = phone()
+    host.goto(server + "/")
+    host.check("input[name=game][value=vote]")
+    host.fill("#players", "\n".join(SEVEN))
+    host.get_by_role("button", name="Create the table").click()
+    join = host.locator("a.link").first.get_attribute("href")
+    code = join.rsplit("/", 1)[1]
+    host.goto(join)
+    host.get_by_role("button", name="Ann").click()
+    host.locator("#dice").wait_for()
+
+    other = phone()
+    other.goto(join)
+    other.get_by_role("button", name="Bob").click()
+    other.locator("#dice").wait_for()
+
+    # Set-up: Ann enters her dice, Bob rolls his on his own phone, the host rolls the rest.
+    host.locator("#dice-0 select[name=budget_die]").select_option("3")
+    host.locator("#dice-0 select[name=support_die]").select_option("5")
+    host.locator("#dice-0").get_by_role("button", name="Save").click()
+    expect(host.locator("#dice-0 .pts")).to_have_text("budget 4 · support 6")
+    expect(other.locator("#dice-0 .pts")).to_have_text("budget 4 · support 6", timeout=2000)
+    other.locator("#dice-1").get_by_role("button", name="Roll on screen").click()
+    expect(host.locator("#dice-1")).to_contain_text("rolled on screen", timeout=2000)
+    host.locator("#roll-missing").click()
+    expect(host.locator("#dice-6 .pts")).to_be_visible()
+    expect(host.locator("#first")).not_to_contain_text("Still missing dice")
+    shot(host, "vote-setup")
+    assert phone_layout_problems(host) == []
+    host.locator("#start").click()
+    president = host.locator("#president").inner_text()
+    expect(other.locator("#president")).to_have_text(president, timeout=2000)
+
+    # The discussion timer: every phone counts down from the server's deadline.
+    host.locator("#timer").get_by_role("button", name="2:00").click()
+    expect(other.locator("#timer .t")).to_have_text(re.compile(r"1:5\d|2:00"), timeout=2000)
+    host.wait_for_timeout(1500)
+    mine, theirs = (p.locator("#timer .t").inner_text() for p in (host, other))
+    assert mine != "2:00" and abs(seconds(mine) - seconds(theirs)) <= 1, (mine, theirs)
+    host.locator("#timer").get_by_role("button", name="Pause").click()
+    expect(other.locator("#timer")).to_contain_text("paused", timeout=2000)
+
+    # Nomination: only eligible players are offered; the President is not.
+    candidates = host.locator("#nominate button[name=candidate]")
+    assert president not in candidates.all_inner_texts()
+    expect(host.locator("#nominate .why")).to_contain_text(f"{president} is the President who nominates")
+    shot(host, "vote-round", at="#government")
+    assert phone_layout_problems(host) == []
+    candidate = candidates.first.inner_text()
+    candidates.first.click()
+    expect(other.locator("#vote")).to_be_visible(timeout=2000)
+
+    # The vote: everybody yes, tapped on the host's phone.
+    for index in range(7):
+        host.locator(f"input[name=ballot-{index}][value=yes]").check()
+    host.locator("#count-votes").click()
+    expect(host.locator("#prime-minister")).to_have_text(candidate)
+    expect(other.locator("#prime-minister")).to_have_text(candidate, timeout=2000)
+    expect(host.locator("#give")).to_contain_text("receives 7 and passes 4")
+
+    # The President's cards: the first goes to somebody else, +1/−1; the other phone's bars follow.
+    others = [n for n in SEVEN if n not in (president, candidate)]
+    target = others[0]
+    before = int(other.locator(f'.pl[data-player="{target}"]').get_attribute("data-budget"))
+    host.locator(f"#give input[name=to][value={target}]").check()
+    host.locator("#give select[name=budget]").select_option("1")
+    host.locator("#give select[name=support]").select_option("-1")
+    shot(host, "vote-giving", at="#give")
+    host.locator("#give-card").click()
+    expect(host.locator("#card-number")).to_have_text("Card 2 of 4")
+    expect(other.locator(f'.pl[data-player="{target}"]')).to_have_attribute(
+        "data-budget", str(min(10, before + 1)), timeout=2000)
+    for name in (others[1], president, candidate):
+        host.locator(f"#give input[name=to][value={name}]").check()
+        host.locator("#give-card").click()
+        host.wait_for_load_state()
+        expect(host.locator("#give-card").or_(host.locator("#end-round"))).to_be_visible()
+    expect(host.locator("#end-round")).to_be_visible()
+    expect(other.locator("#end-round")).to_be_visible(timeout=2000)
+    assert phone_layout_problems(host) == []
+
+    # The history of governments, on the second phone.
+    other.get_by_role("link", name="Governments", exact=True).click()
+    expect(other.locator(".gov")).to_contain_text(f"President {president}")
+    expect(other.locator(".gov")).to_contain_text("7 yes, 0 no")
+    assert phone_layout_problems(other) == []
+    other.goto(f"{server}/vote/{code}/")
+    other.set_viewport_size({"width": 360, "height": 740})
+    assert phone_layout_problems(other) == []
+
+
+def seconds(clock: str) -> int:
+    minutes, secs = clock.split(":")
+    return int(minutes) * 60 + int(secs)

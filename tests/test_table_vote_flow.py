@@ -1,0 +1,58 @@
+"""A VOTE! game for seven through the screens: set-up, failed elections, unrest, an ability, the
+cards, an elimination and the 10/10 win, as a table would play it."""
+import re
+
+from test_table_vote_round import DICE, points, section
+
+
+def test_a_game_of_seven_from_setup_to_the_ten_ten_win(app, client, vote_table):
+    t = vote_table
+    assert t.start(DICE).status_code == 200                        # VOTE-SETUP-4, VOTE-SETUP-5: Cid 2/2
+
+    # Three failed elections in a row (VOTE-GOV-4), by ballots and by counts.
+    t.nominate("Eve")
+    text = t.vote(yes=["Ann", "Bob", "Eve"], no=["Cid", "Dan", "Fay", "Gil"]).get_data(as_text=True)
+    assert 'id="president">Dan<' in text and "Failed elections in a row: 1 of 3" in text
+    t.nominate("Ann")
+    text = t.counts(3, 4).get_data(as_text=True)
+    assert 'id="president">Eve<' in text and "Failed elections in a row: 2 of 3" in text
+    t.nominate("Bob")
+    text = t.vote(yes=["Bob", "Eve"], no=["Ann", "Cid", "Dan", "Fay", "Gil"]).get_data(as_text=True)
+
+    # Unrest (VOTE-GOV-5): a random card for everybody holding cards; Gil's takes him out.
+    unrest = section(text, "unrest")
+    assert unrest.count('class="card-row"') == 7 and 'id="president">Fay<' in text
+    missing = t.cards("unrest", {"Ann": (0, 0)})
+    assert missing.status_code == 422 and b"Bob&#39;s budget: a whole number is needed" in missing.data
+    cards = {name: (0, 0) for name in DICE} | {"Gil": (-4, 0), "Cid": (1, 1)}
+    text = t.cards("unrest", cards).get_data(as_text=True)
+    assert 'class="pl out" id="points-6"' in text                    # VOTE-END-4
+    assert points(text, "Cid") == (3, 3) and "Failed elections in a row: 0 of 3" in text
+    nominate = section(text, "nominate")
+    assert re.findall(r'name="candidate" value="(\w+)"', nominate) == ["Ann", "Bob", "Cid", "Dan", "Eve"]
+
+    # An ability at any time (VOTE-ABL-1), then a government with a Double vote (VOTE-ABL-2).
+    text = t.ability("Cid", "loyalty_check", "Eve").get_data(as_text=True)
+    assert points(text, "Cid") == (2, 3)
+    t.nominate("Dan")
+    text = t.vote(yes=["Dan", "Fay", "Bob"], no=["Ann", "Cid", "Eve"], double=["Bob"]).get_data(as_text=True)
+    assert 'id="prime-minister">Dan<' in text and points(text, "Bob") == (4, 4)
+    give = section(text, "give")
+    assert "PM Dan receives 6 and passes 3 to President Fay" in give  # VOTE-EVT-2, six left
+
+    # The cards: Ann reaches 10/10 first (VOTE-END-2); the round's cards are still given (VOTE-END-3).
+    text = t.give("Ann", 3, 3).get_data(as_text=True)
+    assert "Ann has 10/10: Ann's party wins" in section(text, "winner")
+    assert "The President gives the rest of the round" in section(text, "winner")
+    text = t.give("Dan", ability=True).get_data(as_text=True)   # VOTE-EVT-4
+    text = t.give("Fay", 0, -1).get_data(as_text=True)
+    winner = section(text, "winner")
+    assert "Ann has 10/10" in winner and "gives the rest" not in winner
+    assert 'id="give"' not in text and 'id="nominate"' not in text and "The game is over" in text
+    over = t.play("end_round")
+    assert over.status_code == 422 and b"the game is over" in over.data
+
+    # The history of governments: four votes, one elected.
+    history = client.get(t.at("/history/")).get_data(as_text=True)
+    assert history.count('class="gov failed"') == 3 and history.count('class="gov elected"') == 1
+    assert t.position(app)["game"].winner == {"player": "Ann", "reason": "10/10"}
