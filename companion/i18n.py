@@ -4,7 +4,7 @@ The language of a page is, in order: what this browser chose for this table with
 the table's language, what this browser chose anywhere, the browser's Accept-Language.
 """
 from flask import Blueprint, g, redirect, request, session, url_for
-from flask_babel import Babel
+from flask_babel import Babel, get_translations
 
 LANGUAGES = {"en": "English", "ru": "Русский", "it": "Italiano"}
 bp = Blueprint("i18n", __name__)
@@ -51,6 +51,21 @@ def init_app(app) -> None:
     """Install Flask-Babel with :func:`select_locale` and the switch route."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
+    app.jinja_env.install_gettext_callables(  # Flask-Babel's, with the catalogue found once
+        gettext=lambda s: catalogue().ugettext(s),
+        ngettext=lambda s, p, n: catalogue().ungettext(s, p, n), newstyle=True,
+        pgettext=lambda c, s: catalogue().upgettext(c, s),
+        npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n))
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.filters["tr"] = translate
     app.register_blueprint(bp)
+
+
+def catalogue():
+    """The request's translations, looked up once per request: Flask-Babel finds them again on
+    every call (about ten context lookups), which is most of the cost of a small fragment."""
+    found = g.get("_catalogue")
+    if found is None:
+        found = g._catalogue = get_translations()
+    return found
+

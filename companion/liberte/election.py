@@ -4,6 +4,7 @@ from flask_babel import gettext as _
 
 from companion import live
 from companion.liberte import engine
+from companion.liberte.position import reason_name
 from companion.liberte.views import base_context
 from companion.scorers.rules import RuleError
 
@@ -13,6 +14,7 @@ bp = Blueprint("liberte_election", __name__, url_prefix="/liberte/<code>/electio
 def context(table) -> dict:
     """The position and the engine's interactive resolution of it."""
     ctx = base_context(table, url_for("liberte_election.wizard", code=table.code))
+    ctx["reasons"] = reason_name()
     ctx["result"] = engine.resolve(ctx["p"], interactive=True) if not ctx["p"].get("over") else None
     return ctx
 
