@@ -81,6 +81,11 @@ def finish(p, d):
     if result.get("pending"):
         raise RuleError(_("the election still waits for: %(q)s", q=result["pending"]["question"]),
                         "LIB-ELEC-4")
+    battle = result.get("battle") or {}
+    if battle.get("winner") and battle.get("vp") is None:
+        raise RuleError(_("%(p)s leads the army, but the battle VPs of turn %(t)s are not known:"
+                          " read them under the turn track", p=battle["winner"], t=p["turn"]),
+                        "LIB-BAT-1")
     p.update(vp=result["vp"], board=result["board_after"], displays=result["displays_after"],
              lost_battles=result["lost_battles"], battle={}, advances={},
              government=result["government"], present=result["present"])
