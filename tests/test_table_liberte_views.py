@@ -46,6 +46,7 @@ def test_meters_count_the_supply_and_the_election_preview(client, table):
     assert text.startswith('<div id="meters" hx-get=') and 'id="prov-1"' not in text
     assert "red 25" in text  # 28 in turn 1, minus 3 (LIB-PLACE-4)
     assert 'id="meter-votes"' in text and "red 1" in text
+    assert client.get(f"/liberte/{table.code}/meters").status_code == 303  # no htmx: the board
 
 
 def test_a_tap_shows_who_controls_the_province(client, table):

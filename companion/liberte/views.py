@@ -1,5 +1,5 @@
 """Liberté screens: the board mirror with its live meters, and the displays and hands."""
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
@@ -114,10 +114,13 @@ def board(code):
 
 @bp.get("/meters")
 def meters(code):
-    """The live meters alone (after a tap, or for a phone that asks again)."""
+    """The live meters alone (htmx asks for them after a tap); a plain request gets the board."""
     table = live.load(code)
-    return live.render("liberte/board.html", "liberte/_meters_box.html",
-                       **board_context(table))
+    if not live.is_fragment():
+        return redirect(url_for("liberte.board", code=table.code), 303)
+    context = base_context(table, None)
+    return render_template("liberte/_meters_box.html", **context,
+                           **meters_context(context["p"]))
 
 
 @bp.post("/")
