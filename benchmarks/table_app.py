@@ -49,7 +49,8 @@ def board(table, events):
 
 def http_medians(app, table, rounds):
     server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
     conn = http.client.HTTPConnection("127.0.0.1", server.effective_port)
     cookie = table.client.get_cookie("session").value
     headers = {"Cookie": f"session={cookie}", "HX-Request": "true",
@@ -69,9 +70,21 @@ def http_medians(app, table, rounds):
         write.append(time.perf_counter() - start)
         assert response.status == 200, (response.status, data[:300])
         version = int(re.search(rb'name="version" value="(\d+)"', data).group(1))
-    server.close()
+    conn.close()
+    stop(server, thread)
     table.version = version
     return statistics.median(bare), statistics.median(write)
+
+
+def stop(server, thread):
+    """Close waitress's sockets from its own loop thread (as tests/test_browser.py does): closed
+    from this thread, its select() fails with EBADF."""
+    def close_all():
+        for channel in list(server._map.values()):
+            channel.close()
+    server.trigger.pull_trigger(close_all)
+    thread.join(timeout=10)
+    server.task_dispatcher.shutdown()
 
 
 def poll_median(app, code, version, rounds):

@@ -3,7 +3,9 @@
 Writes carry the version they were made from. :func:`append` takes the write lock
 (``BEGIN IMMEDIATE``), compares that version with the table's, lets the game check the event
 against the current position, then inserts the row and bumps the version in the same transaction.
-A stale or refused write changes nothing.
+A write made from an older version is rebased when the game declares the events it did not see
+independent of it (``Game.conflicts``, e.g. two phones tapping different provinces); otherwise it
+is stale. A stale or refused write changes nothing.
 
 Two kinds belong to every game: ``undo`` (takes back the latest change still in effect) and
 ``reset`` (back to the table's setup; itself undoable). The position is cached per table and
@@ -101,15 +103,19 @@ def append(conn, table, game, kind: str, data: dict, *, base: int, seat: str | N
            host: bool = False) -> dict:
     """Apply one change made from version ``base``; return the new position.
 
-    Raises StaleWrite (``base`` is not the current version), RuleError (the game or the undo rule
-    refuses it). Either way nothing is stored.
+    Raises StaleWrite (``base`` is behind and the events since conflict with this one), RuleError
+    (the game or the undo rule refuses it). Either way nothing is stored. A write from behind that
+    does not conflict is applied on top of the current position: ``table.version - 1 != base``
+    afterwards tells the caller that its phone has more to catch up with.
     """
     with transaction(conn):
         current = current_version(conn, table.id)
-        if base != current:
-            raise StaleWrite(current, load(conn, table.id, after=base))
-        table.version = current
         event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
+        if base != current:
+            since = load(conn, table.id, after=base)
+            if not 0 <= base < current or kind in GENERIC or game.conflicts(event, since):
+                raise StaleWrite(current, since)
+        table.version = current
         if kind in GENERIC:
             events = load(conn, table.id)
             if kind == "undo":

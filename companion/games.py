@@ -9,6 +9,11 @@ from typing import Callable
 from flask import Blueprint, current_app
 
 
+def strict(event: dict, since: list[dict]) -> bool:
+    """No event is independent of another: any change since the phone's version is a conflict."""
+    return bool(since)
+
+
 @dataclass(frozen=True)
 class Game:
     """A game the companion can host.
@@ -30,6 +35,7 @@ class Game:
     min_players: int = 2
     max_players: int = 8
     prepare: Callable[[dict], dict] = lambda setup: setup
+    conflicts: Callable[[dict, list[dict]], bool] = strict
 
 
 def register(app, game: Game) -> None:

@@ -8,7 +8,7 @@ engines say, :class:`~companion.scorers.sentence.Sentence`), each with its catal
 ``translations/<lang>/LC_MESSAGES/``. Pages show an engine sentence through the ``tr`` filter.
 """
 from flask import Blueprint, current_app, g, redirect, request, session, url_for
-from flask_babel import Babel, Domain
+from flask_babel import Babel, Domain, get_translations
 
 from companion.scorers.sentence import Sentence
 
@@ -61,6 +61,21 @@ def init_app(app) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
     app.extensions["companion.engine_domain"] = Domain(domain="engine")
+    app.jinja_env.install_gettext_callables(  # Flask-Babel's, with the catalogue found once
+        gettext=lambda s: catalogue().ugettext(s),
+        ngettext=lambda s, p, n: catalogue().ungettext(s, p, n), newstyle=True,
+        pgettext=lambda c, s: catalogue().upgettext(c, s),
+        npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n))
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.filters["tr"] = translate
     app.register_blueprint(bp)
+
+
+def catalogue():
+    """The request's translations, looked up once per request: Flask-Babel finds them again on
+    every call (about ten context lookups), which is most of the cost of a small fragment."""
+    found = g.get("_catalogue")
+    if found is None:
+        found = g._catalogue = get_translations()
+    return found
+

@@ -62,14 +62,18 @@ def describe(game, event: dict) -> str:
     return game.describe(event)
 
 
-def write(table, kind, data, *, page, fragment, context, redirect_to, field="", part=None):
-    """Append one change (``data`` may be a callable that parses the form) and answer.
+def write(table, kind, data, *, page, fragment, context, redirect_to, field="", part=None,
+          part_context=None, changed=None):
+    """Append one change (``data`` may be a callable that parses the form) and answer
+    (``redirect_to``, where a plain request goes next, may be a callable too).
 
-    ``part`` (optional): a smaller fragment for htmx that answers a success or a refused input
-    (it updates the rest with out-of-band swaps); a stale write always gets the whole fragment,
-    retargeted to ``#live``.
+    ``part`` (optional): a smaller fragment for htmx that answers a success or a refused input,
+    from ``part_context(table)`` (default ``context``); on success the ``changed`` event is sent
+    (``HX-Trigger``) for the parts that refresh themselves (the meters). A stale write gets the whole fragment with the
+    list of what changed, and so does a write rebased on changes its phone has not seen yet (the
+    phone catches up with them in the same answer); both are retargeted to ``#live``.
     """
-    notice, error, status = None, None, 200
+    notice, error, status, base = None, None, 200, None
     try:
         base = base_version()
         payload = data() if callable(data) else data
@@ -81,9 +85,12 @@ def write(table, kind, data, *, page, fragment, context, redirect_to, field="", 
         error, status = {"field": field, "message": err.message, "rule": err.rule}, 422
     else:
         if not is_fragment():
-            return redirect(redirect_to, 303)
-    if part and is_fragment() and status != 409:
-        return render_template(part, notice=notice, error=error, **context(table)), status
-    headers = {"HX-Retarget": "#live", "HX-Reswap": "outerHTML"} if status == 409 else {}
+            return redirect(redirect_to() if callable(redirect_to) else redirect_to, 303)
+    whole = status == 409 or (status == 200 and base != table.version - 1)
+    if part and is_fragment() and not whole:
+        headers = {"HX-Trigger": changed} if changed and status == 200 else {}
+        return (render_template(part, notice=notice, error=error,
+                                **(part_context or context)(table)), status, headers)
+    headers = {"HX-Retarget": "#live", "HX-Reswap": "outerHTML"} if whole else {}
     body, status = render(page, fragment, status, notice=notice, error=error, **context(table))
     return body, status, headers

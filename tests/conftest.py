@@ -51,7 +51,8 @@ class TableHelper:
         data = dict(data, version=self.version if version is None else version)
         headers = {"HX-Request": "true"} if htmx else {}
         response = (client or self.client).post(path, data=data, headers=headers)
-        found = re.search(rb'name="version" value="(\d+)"', response.data)
+        found = (re.search(rb'name="version" value="(\d+)"', response.data) or
+                 re.search(rb'data-version="(\d+)"', response.data))
         if found:
             self.version = int(found.group(1))
         elif response.status_code == 303:

@@ -1,8 +1,10 @@
 """A real browser: Playwright (Python) driving Debian's headless Chromium at phone size.
 
 Two phones at one table: the host creates it, a second phone joins through the join link, a
-board entered on one phone appears on the other within 2 s, and the election wizard runs through
-a Paris tie that needs a second round. Screenshots of the main screens go to ``artifacts/``.
+board entered on one phone appears on the other within 2 s, the meters follow a tap, an open
+"add stack" sheet survives the other phone's change, and the election wizard steps through the
+provinces and a Paris tie that needs a second round. Screenshots of the main screens go to
+``artifacts/``.
 The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
 from browser_support import phone_layout_problems, shot
@@ -47,6 +49,7 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     host.get_by_role("button", name="Christie").click()
 
     add_stack(host, 8, "Christie", "red", 3)
+    expect(host.locator("#meter-supply")).to_contain_text("red 25")  # 28 in turn 1 (LIB-PLACE-4)
     expect(other.locator('#prov-8 .chip[data-player="Christie"]')).to_be_visible(timeout=2000)
     add_stack(other, 8, "Joshua", "red", 3)
     expect(host.locator('#prov-8 .chip[data-player="Joshua"]')).to_be_visible(timeout=2000)
@@ -63,15 +66,25 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     shot(host, "displays")
 
     host.get_by_role("link", name="Election").click()
+    expect(host.locator("#result-1")).to_contain_text("Max wins for blue")  # one province per step
+    expect(host.locator("#result-1")).to_contain_text("(LIB-ELEC-3)")  # with the engine's sentence
+    host.get_by_role("link", name="Next: Province 2").click()
+    expect(host.locator(".progress")).to_contain_text("Step 2 of 29")
+    assert "step=2" in host.url  # the step is in the URL: a reload keeps it
+    host.get_by_role("link", name="Skip to the open question").click()
     other.get_by_role("link", name="Election").click()
+    other.get_by_role("link", name="Go to the question").click()
     host.get_by_role("button", name="Advance marat (red 3)").click()
     other.get_by_role("button", name="Advance danton (red 3)").click(timeout=3000)
     host.get_by_role("button", name="Advance robespierre (red 2)").click(timeout=3000)
     expect(host.locator("#result-8")).to_contain_text("Christie wins for red, 3 vote(s)")
+    host.get_by_role("link", name="Skip to the end").click()
     expect(host.locator("#vp-track")).to_contain_text("Christie")
     expect(host.locator("#vp-track tr").first).to_contain_text("5 VP")
     shot(host, "election")
-    expect(other.locator("#vp-track tr").first).to_contain_text("5 VP", timeout=2000)
+    host.get_by_role("link", name="Back").click()
+    expect(host.locator("#awards")).to_contain_text("most votes of the Government colour")
+    host.get_by_role("link", name="Next: VP track and next turn").click()
 
     host.locator("#next-turn").click()
     expect(host.locator("h1")).to_contain_text("turn 2")
@@ -79,6 +92,35 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     expect(host.locator(".turn")).to_contain_text("Turn 2")
 
     host.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we design for
-    for path in ("", "displays", "election/", "profile/"):
+    for path in ("", "displays", "election/", "election/?step=end", "profile/"):
         host.goto(f"{server}/liberte/{join.rsplit('/', 1)[1]}/{path}")
         assert phone_layout_problems(host) == [], path
+
+
+def test_an_open_sheet_survives_a_refresh_from_another_phone(server, phone):
+    from playwright.sync_api import expect
+    host = phone()
+    host.goto(server + "/")
+    host.fill("#players", "Christie\nJoshua\nMax")
+    host.get_by_role("button", name="Create the table").click()
+    join = host.locator("a.link").first.get_attribute("href")
+    host.goto(join)
+    host.get_by_role("button", name="Christie").click()
+    other = phone()
+    other.goto(join)
+    other.get_by_role("button", name="Joshua").click()
+
+    sheet = host.locator("#prov-5 details.sheet")
+    sheet.locator("summary").click()
+    sheet.locator("select[name=player]").select_option("Max")
+    sheet.locator("input[name=faction][value=blue]").check()
+    sheet.locator("input[name=blocks][value='2']").check()
+    add_stack(other, 3, "Joshua", "white", 1)
+    expect(host.locator('#prov-3 .chip[data-player="Joshua"]')).to_be_visible(timeout=2500)
+    assert sheet.evaluate("e => e.open")  # the refresh kept it open, with what was chosen
+    assert sheet.locator("select[name=player]").input_value() == "Max"
+    assert sheet.locator("input[name=faction][value=blue]").is_checked()
+    assert sheet.locator("input[name=blocks][value='2']").is_checked()
+    sheet.get_by_role("button", name="Add the stack").click()
+    expect(host.locator('#prov-5 .chip[data-player="Max"]')).to_contain_text("2")
+    assert not sheet.evaluate("e => e.open")  # sent: it closes

@@ -147,17 +147,28 @@ def paris_tie_and_more(t):
     t.displays("battle", {"player": "Max", "tokens": 3})
 
 
-def election(client, t) -> str:
-    return client.get(f"/liberte/{t.code}/election/").get_data(as_text=True)
+def step(client, t, name) -> str:
+    """One step of the election wizard (after the battle VPs the profile lacks, LIB-BAT-1)."""
+    return client.get(f"/liberte/{t.code}/election/?step={name}").get_data(as_text=True)
 
 
 def advance(t, player, card):
     return t.post(f"/liberte/{t.code}/election/advance", {"contest": "province:8", "player": player, "card": card})
 
 
+def elect(client, t) -> dict:
+    """The wizard's steps in the table's language, before and after the Paris tie is answered."""
+    t.post(f"/liberte/{t.code}/election/battle-vp", {"vp": 5})
+    pages = {"question": step(client, t, "8"), "battle": step(client, t, "battle"), "1": step(client, t, "1")}
+    advance(t, "Christie", "marat")
+    advance(t, "Joshua", "")
+    pages.update({"8": step(client, t, "8"), "government": step(client, t, "government")})
+    return pages
+
+
 def test_a_russian_table_sees_the_engine_in_russian(client):
-    """The election log (LIB-ELEC-3, LIB-ELEC-6, LIB-GOV-1, LIB-VP-1) and a refused placement
-    (LIB-PLACE-2) in the table's language; the rule ids stay as they are."""
+    """The election's sentences (LIB-BAT-1, LIB-ELEC-3, LIB-ELEC-6, LIB-GOV-1, LIB-VP-1) and a refused
+    placement (LIB-PLACE-2) in the table's language; the rule ids stay as they are."""
     t = TableHelper(client, players=["Christie", "Joshua", "Max", "Anne"], language="ru")
     t.sit("Christie")
     for height, player in enumerate(["Christie", "Joshua", "Max"], 1):
@@ -165,18 +176,16 @@ def test_a_russian_table_sees_the_engine_in_russian(client):
     refused = t.stack(5, "Anne", "white", 2).get_data(as_text=True)
     assert "провинция 5: стеков — 4; в провинции их не больше 3" in refused and "(LIB-PLACE-2)" in refused
     paris_tie_and_more(t)
-    page = election(client, t)
-    assert "Ждём решения: Ничья в провинции 8 Île de France: Christie, выложите одну из своих карт" in page
-    assert "(English)" not in page and "по-английски" not in page and "Журнал движка" in page
-    advance(t, "Christie", "marat")
-    page = advance(t, "Joshua", "").get_data(as_text=True)
-    assert "3 жетона игрока Max не считаются без Генерала (LIB-BAT-1)" in page
+    pages = elect(client, t)
+    assert "Christie, выложите одну карту или пасуйте." in pages["question"]
+    assert "3 жетона игрока Max не считаются без Генерала (LIB-BAT-1)" in pages["battle"]
     assert ("1 Normandie: побеждает Радикалы 3 (Christie); позади: Умеренные 2 (Joshua); Christie забирает "
-            "1 голос Радикалов (LIB-ELEC-3)") in page
-    assert "Christie выкладывает marat (Радикалы 3); Christie забирает 3 голоса Радикалов (LIB-ELEC-6)" in page
-    assert "Правительство: Радикалы, 4 голоса (LIB-GOV-1)" in page
-    assert "У Christie больше всего голосов Радикалов: 5 ПО (LIB-VP-1)" in page
-    assert "takes" not in page and "votes (LIB" not in page
+            "1 голос Радикалов (LIB-ELEC-3)") in pages["1"]
+    assert "Christie выкладывает marat (Радикалы 3); Christie забирает 3 голоса Радикалов (LIB-ELEC-6)" in pages["8"]
+    assert "Правительство: Радикалы, 4 голоса (LIB-GOV-1)" in pages["government"]
+    assert "У Christie больше всего голосов Радикалов: 5 ПО (LIB-VP-1)" in pages["government"]
+    for page in pages.values():
+        assert "takes" not in page and "votes (LIB" not in page
 
 
 def test_an_italian_table_sees_the_engine_in_italian(client):
@@ -187,13 +196,12 @@ def test_an_italian_table_sees_the_engine_in_italian(client):
     refused = t.stack(5, "Anne", "white", 2).get_data(as_text=True)
     assert "provincia 5: 4 pile; una provincia ne contiene al massimo 3" in refused and "(LIB-PLACE-2)" in refused
     paris_tie_and_more(t)
-    advance(t, "Christie", "marat")
-    page = advance(t, "Joshua", "").get_data(as_text=True)
+    pages = elect(client, t)
     assert ("1 Normandie: Radicali 3 (Christie) batte Moderati 2 (Joshua); Christie prende 1 voto dei "
-            "Radicali (LIB-ELEC-3)") in page
-    assert "Christie avanza marat (Radicali 3); Christie prende 3 voti dei Radicali (LIB-ELEC-6)" in page
-    assert "Governo: Radicali con 4 voti (LIB-GOV-1)" in page
-    assert "Presenti nel Governo dei Radicali: Christie (LIB-VP-5)" in page
+            "Radicali (LIB-ELEC-3)") in pages["1"]
+    assert "Christie avanza marat (Radicali 3); Christie prende 3 voti dei Radicali (LIB-ELEC-6)" in pages["8"]
+    assert "Governo: Radicali con 4 voti (LIB-GOV-1)" in pages["government"]
+    assert "Presenti nel Governo dei Radicali: Christie (LIB-VP-5)" in pages["government"]
 
 
 def test_the_json_api_stays_english_whatever_the_browser_language(client):

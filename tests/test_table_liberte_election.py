@@ -1,4 +1,5 @@
-"""The election wizard (companion.liberte.election): ties asked one player at a time."""
+"""The election wizard (companion.liberte.election): one step per tap, ties asked one player at a time."""
+import re
 
 
 def paris_tie(table):
@@ -9,22 +10,68 @@ def paris_tie(table):
     table.displays("card", {"player": "Joshua", "faction": "red", "value": 3, "id": "danton"})
 
 
-def advance(table, player, card):
+def advance(table, player, card, step="8"):
     return table.post(f"/liberte/{table.code}/election/advance",
-                      {"contest": "province:8", "player": player, "card": card})
+                      {"contest": "province:8", "player": player, "card": card, "step": step})
+
+
+def wizard(client, table, step=None, htmx=True):
+    query = f"?step={step}" if step else ""
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.get(f"/liberte/{table.code}/election/{query}", headers=headers).get_data(
+        as_text=True)
+
+
+def next_step(text):
+    found = re.search(r'class="button primary" href="[^"]*\?step=(\w+)"', text)
+    return found and found.group(1)
+
+
+def test_one_step_per_tap_with_the_sentence_of_each_result(client, table):
+    """LIB-ELEC-1: provinces 1..27 in number order, each with the engine's sentence."""
+    table.stack(1, "Christie", "red", 2)
+    table.stack(1, "Joshua", "blue", 1)
+    text = wizard(client, table)
+    assert "Step 1 of 29" in text and 'id="result-1"' in text and 'id="result-2"' not in text
+    assert "Christie wins for red, 1 vote(s)" in text
+    assert "red 2 (Christie) beats blue 1 (Joshua)" in text  # the engine's sentence (LIB-ELEC-3)
+    assert next_step(text) == "2" and "Votes so far" in text
+    text = wizard(client, table, next_step(text))
+    assert 'id="result-2"' in text and "no vote" in text and "Results so far" in text
+    text = wizard(client, table, "government")
+    assert "Government: red" in text and "most votes of the Government colour" in text
+    assert "Present in the Government: Christie" in text and "highest single card (LIB-GOV-2)" in text
+    text = wizard(client, table, "end")
+    assert 'id="vp-track"' in text and "Play order next turn" in text and next_step(text) is None
+
+
+def test_the_step_is_kept_by_a_refresh(client, table):
+    text = wizard(client, table, "5")
+    assert '/election/?step=5" hx-trigger="table-changed' in text  # the live region asks for step 5
+    assert "Step 5 of 29" in wizard(client, table, "5", htmx=False)  # and so does a reload
+
+
+def test_no_step_past_the_open_question(client, table):
+    paris_tie(table)
+    text = wizard(client, table, "20")  # asked for a later step: stopped at the question
+    assert "Step 8 of 29" in text and 'id="question"' in text and next_step(text) is None
+    assert "Christie, advance one card or pass." in text and "Advance marat" in text
+    text = wizard(client, table, "3")
+    assert 'id="question"' not in text and "A tie waits for Christie" in text
+    assert "?step=8" in text  # a link straight to the question
 
 
 def test_paris_tie_repeats_until_one_player_is_ahead(client, table):
     paris_tie(table)
-    page = client.get(f"/liberte/{table.code}/election/").get_data(as_text=True)
-    assert "Christie, advance one card or pass." in page and "Advance marat" in page
     assert advance(table, "Christie", "marat").status_code == 200
     assert advance(table, "Joshua", "danton").status_code == 200
-    text = client.get(f"/liberte/{table.code}/election/").get_data(as_text=True)
+    text = wizard(client, table, "8")
     assert "round 2" in text  # equal values: Paris asks again (LIB-ELEC-7)
     text = advance(table, "Christie", "robespierre").get_data(as_text=True)
-    assert "Christie wins for red, 3 vote(s)" in text
-    assert "most votes of the Government colour" in text and "5 VP" in text
+    assert "Step 8 of 29" in text and "Christie wins for red, 3 vote(s)" in text
+    assert "Christie advances marat (red 3)" in text  # the engine's sentence of the tie
+    assert "most votes of the Government colour" in wizard(client, table, "government")
+    assert "5 VP" in wizard(client, table, "end")
     done = table.post(f"/liberte/{table.code}/election/finish", {})
     assert done.status_code == 200 and "Election, turn 2" in done.get_data(as_text=True)
     history = client.get(f"/t/{table.code}/history").get_data(as_text=True)
@@ -45,15 +92,33 @@ def test_pass_and_no_tie_waiting(client, table):
     paris_tie(table)
     advance(table, "Christie", "")
     advance(table, "Joshua", "")
-    text = client.get(f"/liberte/{table.code}/election/").get_data(as_text=True)
-    assert "tie, no vote" in text
+    assert "tie, no vote" in wizard(client, table, "8")  # LIB-ELEC-4: nobody advanced
     r = advance(table, "Christie", "marat")
     assert r.status_code == 422 and b"no tie decision" in r.data
+
+
+def test_missing_battle_vps_are_asked_before_the_battle(client, table):
+    """LIB-BAT-1: the winner scores the turn's battle VPs; turn 3's are not in the default profile."""
+    table.displays("turn", {"turn": 3})
+    table.displays("card", {"player": "Max", "faction": "blue", "value": 2, "id": "dumouriez",
+                            "general": "1"})
+    table.displays("battle", {"player": "Max", "tokens": 2})
+    text = wizard(client, table)
+    assert 'id="battle-vp"' in text and "Step 1" not in text
+    refused = table.post(f"/liberte/{table.code}/election/finish", {})
+    assert refused.status_code == 422 and b"LIB-BAT-1" in refused.data
+    bad = table.post(f"/liberte/{table.code}/election/battle-vp", {"vp": "x"})
+    assert bad.status_code == 422 and b"LIB-BAT-1" in bad.data
+    text = table.post(f"/liberte/{table.code}/election/battle-vp", {"vp": 5}).get_data(as_text=True)
+    assert "Step 1 of 30" in text and "Max leads the army · 5 VP" in text
+    assert client.get(f"/liberte/{table.code}/profile/profile.json").get_json()["battle_vp"]["3"] == 5
+    assert client.get(f"/liberte/{table.code}/election/battle-vp").status_code == 405
 
 
 def test_the_game_ends_after_turn_four(client, table):
     table.displays("turn", {"turn": 4})
     table.stack(1, "Christie", "red", 2)
+    assert 'id="battle-vp"' in wizard(client, table)  # asked, though nobody leads the army
     r = table.post(f"/liberte/{table.code}/election/finish", {})
     assert "The game is over" in r.get_data(as_text=True)
     assert client.get(f"/liberte/{table.code}/election/", headers={"HX-Request": "true"}).status_code == 200

@@ -31,7 +31,41 @@ def test_every_event_kind_has_a_sentence(app):
                ev("lost_battles", count=1), ev("vp", player="A", vp=3), ev("turn", turn=2),
                ev("order", players=["B", "A"]), ev("profile", map={}),
                ev("advance", contest="province:8", round=1, player="A", card=None),
-               ev("finish")]
+               ev("battle_vp", turn=3, vp=5), ev("finish")]
     with app.test_request_context():
         assert set(position.HANDLERS) == {e["kind"] for e in samples}
         assert all(position.describe(e) for e in samples)
+
+
+def test_no_event_changes_the_position_it_is_applied_to(app):
+    """Handlers copy on write: the stored position (and the cache) never changes under a phone."""
+    import copy
+    with app.test_request_context():
+        start = position.initial({"players": ["A", "B", "C"], "options": {}})
+        for event in (ev("stack", province="8", player="A", faction="red", blocks=2),
+                      ev("card", player="A", where="displays", card={"id": "x", "faction": "red",
+                                                                     "value": 2}),
+                      ev("card", player="A", where="displays", card={"id": "y", "faction": "red",
+                                                                     "value": 1}),
+                      ev("battle", player="A", tokens=2), ev("vp", player="B", vp=4),
+                      ev("advance", contest="province:8", round=1, player="A", card="x")):
+            before = copy.deepcopy(start)
+            after = position.apply(start, event)
+            assert start == before and after != start
+            start = after
+        before = copy.deepcopy(start)
+        position.apply(start, ev("discard", player="A", where="displays", index=1))
+        position.apply(start, ev("stack", province="8", player="A", faction="red", blocks=0))
+        assert start == before
+
+
+def test_battle_vps_read_off_the_board_go_into_the_table_profile(app):
+    """LIB-BAT-1: the winner of the battle scores the turn's VPs, once the table gives them."""
+    from companion.liberte import engine
+    with app.test_request_context():
+        start = dict(position.initial({"players": ["A", "B", "C"], "options": {}}), turn=3)
+        assert engine.profile(start.get("map"))["battle_vp"]["3"] is None
+        after = position.apply(start, ev("battle_vp", turn=3, vp=5))
+        assert engine.profile(after["map"])["battle_vp"] == {"2": 4, "3": 5, "4": None}
+        with pytest.raises(RuleError):
+            position.apply(start, ev("battle_vp", turn=3, vp=-1))

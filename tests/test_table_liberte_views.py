@@ -32,13 +32,29 @@ def test_placement_rules_are_checked_as_you_go(client, table):
     full = table.stack(9, "Joshua", "red", 2)
     assert full.status_code == 422 and b"LIB-PLACE-4" in full.data
     last = table.stack(9, "Joshua", "red", 1)  # 28: the red supply is empty
-    assert last.status_code == 200 and b"Action phase over" in last.data
+    assert last.status_code == 200 and b"Action phase over" in meters(client, table).data
+
+
+def meters(client, table):
+    return client.get(f"/liberte/{table.code}/meters", headers={"HX-Request": "true"})
 
 
 def test_meters_count_the_supply_and_the_election_preview(client, table):
-    text = table.stack(1, "Christie", "red", 3).get_data(as_text=True)
-    assert "red 25" in text  # 28 in turn 1, minus 3
+    tap = table.stack(1, "Christie", "red", 3)
+    assert tap.headers["HX-Trigger"] == "meters-stale"  # the meters ask again after a tap
+    text = meters(client, table).get_data(as_text=True)
+    assert text.startswith('<div id="meters" hx-get=') and 'id="prov-1"' not in text
+    assert "red 25" in text  # 28 in turn 1, minus 3 (LIB-PLACE-4)
     assert 'id="meter-votes"' in text and "red 1" in text
+    assert client.get(f"/liberte/{table.code}/meters").status_code == 303  # no htmx: the board
+
+
+def test_a_tap_shows_who_controls_the_province(client, table):
+    table.stack(5, "Christie", "red", 2)
+    text = table.stack(5, "Joshua", "blue", 1).get_data(as_text=True)
+    assert "controlled by Christie" in text  # LIB-CTRL-1
+    text = table.stack(5, "Joshua", "blue", 2).get_data(as_text=True)
+    assert "controlled by" not in text  # two equal highest stacks: nobody
 
 
 def test_bad_input_names_the_field_and_the_rule(client, table):

@@ -1,6 +1,6 @@
 """Liberté at the table: the game as the companion hosts it (its events, reducer and screens)."""
 from companion.games import Game
-from companion.liberte import election, position, profile, views
+from companion.liberte import election, merge, position, profile, views
 
 
 def prepare(setup: dict) -> dict:
@@ -20,4 +20,5 @@ GAME = Game(
     min_players=3,
     max_players=6,
     prepare=prepare,
+    conflicts=merge.conflicts,
 )

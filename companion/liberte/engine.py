@@ -1,34 +1,73 @@
 """The one place the web layer meets the Liberté engine (``companion.scorers.liberte``).
 
 The table's position *is* a formats.md scenario (plus the table's board profile as ``map``), so
-these are thin: they hand it over and return the engine's JSON; RuleError passes through.
+these are thin: they hand it over and return the engine's JSON; RuleError passes through. What
+they derive from a stored position is kept on it (``_scenario``, ``_check``, …, see :func:`memo`),
+so each is computed at most once per version, and only when a screen asks for it.
 """
 import json
 
-from companion.scorers.liberte import DEFAULT_PROFILE, check_json, read_profile, resolve_json
+from companion.scorers.liberte import (DEFAULT_PROFILE, check_position, read_profile,
+                                       read_scenario, resolve as resolve_scenario)
 from companion.scorers.liberte.board import FLEUR_DE_LIS_IN_REVIEWS, PARIS, PROVINCES, VP_PROVINCES_IN_REVIEWS
 from companion.scorers.liberte.cards import FACTIONS
+from companion.scorers.liberte.control import controlling_stack
+from companion.scorers.liberte.scenario import Stack
 from companion.scorers.liberte.sudden_death import LANDSLIDE_VOTES
+from companion.scorers.liberte.supply import check_box_counts
 
 __all__ = ["FACTIONS", "FLEUR_DE_LIS_IN_REVIEWS", "LANDSLIDE_VOTES", "PARIS", "PROVINCES",
-           "VP_PROVINCES_IN_REVIEWS", "check", "profile", "resolve"]
-WEB_ONLY = ("last_result", "over")
+           "VP_PROVINCES_IN_REVIEWS", "check", "control", "profile", "resolve", "validate",
+           "validate_province"]
+WEB_ONLY = ("last_result", "over", "map")
 
 
 def scenario(position: dict) -> dict:
-    """The position without the keys only the web app keeps (and its memos, ``_…``)."""
+    """The position without the keys only the web app keeps (and its memos, ``_…``); the board
+    profile (``map``) is handed to the engine already read (:func:`board_profile`)."""
     return {key: value for key, value in position.items()
             if key not in WEB_ONLY and not key.startswith("_")}
 
 
+def validate(position: dict):
+    """The engine's reading of the position: refuses what the placement rules forbid
+    (LIB-PLACE, with RuleError); kept on the position for the meters and the wizard."""
+    return memo(position, "_scenario",
+                lambda p: read_scenario(scenario(p), board_profile(p.get("map"))))
+
+
+def validate_province(position: dict, number: str) -> None:
+    """The placement rules after a change in one province only (the rest of the position was
+    read when it was stored): the engine reads that province's stacks (LIB-PLACE-1..3) and
+    counts the whole board against the box (LIB-PLACE-4)."""
+    read_scenario({"turn": position["turn"], "players": position["players"],
+                   "lost_battles": position["lost_battles"],
+                   "board": {number: position["board"].get(number, [])}})
+    check_box_counts({n: [Stack(s["player"], s["faction"], s["blocks"]) for s in stacks]
+                      for n, stacks in position["board"].items()},
+                     position["turn"], position["lost_battles"])
+
+
 def check(position: dict) -> dict:
-    """Control, the counter-revolution meter, the supply (validates placement, LIB-PLACE)."""
-    return check_json(scenario(position))
+    """Control, the counter-revolution meter, the supply (formats.md ``check``)."""
+    return memo(position, "_check", lambda p: check_position(validate(p)))
 
 
 def resolve(position: dict, interactive: bool = True) -> dict:
-    """The end of the turn; interactive: stops at the first tie decision not yet given."""
-    return resolve_json(scenario(position), interactive=interactive)
+    """The end of the turn (formats.md ``resolve``); interactive: stops at the first tie
+    decision not yet given."""
+    return resolution(position, interactive).as_json()
+
+
+def resolution(position: dict, interactive: bool = True):
+    """The engine's Resolution object (its steps keep their own sentences)."""
+    return resolve_scenario(validate(position), interactive)
+
+
+def control(stacks: list[dict]) -> str | None:
+    """Who controls a province with these stacks (LIB-CTRL-1), without checking the board."""
+    stack = controlling_stack([Stack(s["player"], s["faction"], s["blocks"]) for s in stacks])
+    return stack.player if stack else None
 
 
 def memo(position: dict, key: str, compute):
@@ -39,21 +78,36 @@ def memo(position: dict, key: str, compute):
     return position[key]
 
 
+def board_profile(data: dict | None):
+    """The engine's BoardProfile for a profile in liberte-board.md form (validated, cached)."""
+    return DEFAULT_PROFILE if data is None else _cached(data)[0]
+
+
 def profile(data: dict | None) -> dict:
     """A board profile validated and completed (all 27 provinces); the default when None."""
-    key = json.dumps(data, sort_keys=True, ensure_ascii=False)
-    if key not in _PROFILES:
-        if len(_PROFILES) > 64:
+    return _cached(data)[1]
+
+
+_PROFILES: dict = {}  # id of a position's map -> (the map itself, BoardProfile, its JSON form)
+_BY_TEXT: dict = {}
+
+
+def _cached(data: dict | None) -> tuple:
+    """Positions share their ``map`` until a profile event replaces it, so the object's
+    identity is a cheap key (the entry keeps the object alive, so the id stays its own)."""
+    hit = _PROFILES.get(id(data))
+    if hit is None or hit[0] is not data:
+        key = json.dumps(data, sort_keys=True, ensure_ascii=False)
+        if key not in _BY_TEXT:
+            read = DEFAULT_PROFILE if data is None else read_profile(data)
+            _BY_TEXT[key] = (read, _profile(read))
+        if len(_PROFILES) > 256:
             _PROFILES.clear()
-        _PROFILES[key] = _profile(data)
-    return _PROFILES[key]
+        hit = _PROFILES[id(data)] = (data, *_BY_TEXT[key])
+    return hit[1], hit[2]
 
 
-_PROFILES: dict = {}
-
-
-def _profile(data: dict | None) -> dict:
-    read = DEFAULT_PROFILE if data is None else read_profile(data)
+def _profile(read) -> dict:
     return {"name": read.name, "battle_vp": {str(t): v for t, v in read.battle_vp.items()},
             "provinces": {str(n): {"name": p.name, "fleur_de_lis": p.fleur_de_lis, "vp": p.vp,
                                    "paris": p.paris, "label": p.label}

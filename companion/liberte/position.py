@@ -2,11 +2,14 @@
 
 ``apply`` never changes its argument; it returns the position after one event, and the engine
 checks the result (placement LIB-PLACE, cards, players) so that a refused event stores nothing.
+Handlers work on a shallow copy and replace, never change, what they touch (copy on write: a tap
+copies one province's list, not the whole position).
 """
 import copy
 
-from flask_babel import gettext as _
+from flask_babel import get_locale, gettext as _
 
+from companion.i18n import translate
 from companion.liberte import engine
 from companion.liberte.engine import FACTIONS
 from companion.scorers.rules import RuleError
@@ -27,28 +30,46 @@ def initial(setup: dict) -> dict:
 
 
 def set_stack(p, d):
-    stacks = [s for s in p["board"].get(d["province"], []) if s["player"] != d["player"]]
-    old = next((s for s in p["board"].get(d["province"], []) if s["player"] == d["player"]), None)
+    before = p["board"].get(d["province"], [])
+    stacks = [s for s in before if s["player"] != d["player"]]
+    old = next((s for s in before if s["player"] == d["player"]), None)
     if d["blocks"] > 0:
         new = {"player": d["player"], "faction": d["faction"], "blocks": d["blocks"]}
-        stacks.insert(p["board"].get(d["province"], []).index(old) if old else len(stacks), new)
-    p["board"][d["province"]] = stacks
+        stacks.insert(before.index(old) if old else len(stacks), new)
+    p["board"] = dict(p["board"], **{d["province"]: stacks})
     if not stacks:
         del p["board"][d["province"]]
 
 
 def add_card(p, d):
-    p[d["where"]].setdefault(d["player"], []).append(d["card"])
+    cards = p[d["where"]].get(d["player"], [])
+    p[d["where"]] = dict(p[d["where"]], **{d["player"]: [*cards, d["card"]]})
 
 
 def discard(p, d):
-    cards = p[d["where"]].get(d["player"], [])
+    cards = list(p[d["where"]].get(d["player"], []))
     if not 0 <= d["index"] < len(cards):
         raise RuleError(f"{d['player']} has no such card", "LIB-PLACE-5")
     cards.pop(d["index"])
+    p[d["where"]] = dict(p[d["where"]], **{d["player"]: cards})
+
+
+def set_entry(key):
+    """A handler that sets one player's number in ``key`` (Battle box tokens, VPs)."""
+    def handler(p, d):
+        p[key] = dict(p[key], **{d["player"]: d["tokens" if key == "battle" else "vp"]})
+    return handler
+
+
+def set_battle_vp(p, d):
+    """The battle VPs of a turn, read off the board when the profile lacks them (LIB-BAT-1)."""
+    read = copy.deepcopy(engine.profile(p.get("map"))["json"])
+    read["battle_vp"][str(d["turn"])] = d["vp"]
+    p["map"] = read
 
 
 def advance(p, d):
+    p["advances"] = copy.deepcopy(p["advances"])
     rounds = p["advances"].setdefault(d["contest"], [])
     while len(rounds) < d["round"]:
         rounds.append({})
@@ -59,8 +80,13 @@ def finish(p, d):
     """The election is over: the VPs, the board and displays after it, next turn's play order."""
     result = engine.resolve(p)
     if result.get("pending"):
-        raise RuleError(_("the election still waits for: %(q)s", q=result["pending"]["question"]),
+        raise RuleError(_("the election still waits for: %(q)s", q=translate(result["pending"]["question"])),
                         "LIB-ELEC-4")
+    battle = result.get("battle") or {}
+    if battle.get("winner") and battle.get("vp") is None:
+        raise RuleError(_("%(p)s leads the army, but the battle VPs of turn %(t)s are not known:"
+                          " read them under the turn track", p=battle["winner"], t=p["turn"]),
+                        "LIB-BAT-1")
     p.update(vp=result["vp"], board=result["board_after"], displays=result["displays_after"],
              lost_battles=result["lost_battles"], battle={}, advances={},
              government=result["government"], present=result["present"])
@@ -78,12 +104,13 @@ HANDLERS = {
     "stack": set_stack,
     "card": add_card,
     "discard": discard,
-    "battle": lambda p, d: p["battle"].__setitem__(d["player"], d["tokens"]),
+    "battle": set_entry("battle"),
     "lost_battles": lambda p, d: p.__setitem__("lost_battles", d["count"]),
-    "vp": lambda p, d: p["vp"].__setitem__(d["player"], d["vp"]),
+    "vp": set_entry("vp"),
     "turn": lambda p, d: p.__setitem__("turn", d["turn"]),
     "order": lambda p, d: p.__setitem__("players", list(d["players"])),
     "profile": lambda p, d: p.__setitem__("map", d["map"]),
+    "battle_vp": set_battle_vp,
     "advance": advance,
     "finish": finish,
 }
@@ -94,14 +121,19 @@ def apply(position: dict, event: dict) -> dict:
     handler = HANDLERS.get(event["kind"])
     if handler is None:
         raise RuleError(f"unknown Liberté event {event['kind']!r}", "formats.md")
-    new = copy.deepcopy({k: v for k, v in position.items() if not k.startswith("_")})
+    new = {k: v for k, v in position.items() if not k.startswith("_")}
     try:
         handler(new, event["data"])
     except RuleError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise RuleError(f"malformed {event['kind']} event: {err!r}", "formats.md") from None
-    new["_check"] = engine.check(new)  # also the board screen's meters
+    for key in [k for k in new if k.startswith("_")]:  # memos a handler made on the way
+        del new[key]
+    if event["kind"] == "stack":  # one province changed: check that one, and the box counts
+        engine.validate_province(new, event["data"]["province"])
+    else:
+        engine.validate(new)
     return new
 
 
@@ -123,12 +155,24 @@ def describe(event: dict) -> str:
         "turn": lambda: _("turn %(t)s", t=d["turn"]),
         "order": lambda: _("play order: %(o)s", o=", ".join(d["players"])),
         "profile": lambda: _("the board profile changed"),
+        "battle_vp": lambda: _("the battle of turn %(t)s is worth %(v)s VP", t=d["turn"], v=d["vp"]),
         "advance": lambda: (_("%(p)s advances %(c)s (%(x)s)", p=d["player"], c=d["card"],
                               x=d["contest"]) if d["card"] else
                             _("%(p)s passes (%(x)s)", p=d["player"], x=d["contest"])),
         "finish": lambda: _("the election was closed; next turn"),
     }
     return words[kind]() if kind in words else kind
+
+
+_NAMES: dict = {}
+
+
+def faction_names() -> dict:
+    """The three faction colours in the page's language (looked up once per language)."""
+    key = str(get_locale())
+    if key not in _NAMES:
+        _NAMES[key] = {faction: faction_name(faction) for faction in FACTIONS}
+    return _NAMES[key]
 
 
 def faction_name(faction: str) -> str:

@@ -45,10 +45,14 @@ def save(table, data: dict):
                           fragment="liberte/_profile.html", context=context, field="profile",
                           redirect_to=url_for("liberte_profile.edit", code=table.code))
     if response_ok(response):
-        get_db().execute("INSERT OR REPLACE INTO profiles (name, data, updated) VALUES (?, ?, ?)",
-                         (SAVED, json.dumps(live.position(table)["map"], ensure_ascii=False),
-                          events.now()))
+        remember(live.position(table)["map"])
     return response
+
+
+def remember(data: dict) -> None:
+    """Keep ``data`` as this host's profile: the next table created here starts from it."""
+    get_db().execute("INSERT OR REPLACE INTO profiles (name, data, updated) VALUES (?, ?, ?)",
+                     (SAVED, json.dumps(data, ensure_ascii=False), events.now()))
 
 
 def response_ok(response) -> bool:

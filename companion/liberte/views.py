@@ -1,10 +1,13 @@
 """Liberté screens: the board mirror with its live meters, and the displays and hands."""
-from flask import Blueprint, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import get_locale, gettext as _
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from companion import live, tables
 from companion.liberte import engine, forms
 from companion.liberte.engine import FACTIONS
-from companion.liberte.position import faction_name, reason_name
+from companion.liberte.position import faction_names
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte", __name__, url_prefix="/liberte/<code>")
@@ -16,17 +19,72 @@ def base_context(table, live_url: str) -> dict:
     return {"table": table, "p": position, "profile": engine.profile(position.get("map")),
             "seat": tables.seat(table), "is_host": tables.is_host(table), "live_url": live_url,
             "factions": FACTIONS, "provinces": engine.PROVINCES,
-            "landslide_votes": engine.LANDSLIDE_VOTES, "colour": {n: i for i, n in enumerate(table.players)},
-            "faction_names": {f: faction_name(f) for f in FACTIONS}, "reasons": reason_name()}
+            "colour": {n: i for i, n in enumerate(table.players)}, "faction_names": faction_names()}
 
 
 def board_context(table) -> dict:
-    """The board, the check (control, counter-revolution, supply) and the election preview."""
-    province = request.form.get("province") if request.method == "POST" else None
+    """The board with its meters: the check (control, counter-revolution, supply) and the
+    election preview, each computed once per version (engine.memo)."""
     context = base_context(table, url_for("liberte.board", code=table.code))
-    context["check"] = engine.memo(context["p"], "_check", engine.check)
-    context["preview"] = engine.memo(context["p"], "_preview", preview)
-    context["province"] = province
+    context.update(meters_context(context["p"]), province=None)
+    context["shared"] = province_forms(table, context)
+    context["controls"] = context["check"]["control"]
+    return context
+
+
+def province_forms(table, context) -> dict:
+    """What the forms of every province share, made once per answer (``shared``): the action,
+    the hidden fields, the words, the fields of the add-a-stack sheet. In a fragment the forms
+    are htmx's, which sends the CSRF token in a header (base.html), so only a whole page needs
+    it in the forms (signing it is most of the cost of a small answer)."""
+    hidden = Markup('<input type="hidden" name="version" value="{}">').format(table.version)
+    if not live.is_fragment():
+        hidden = Markup('<input type="hidden" name="csrf_token" value="{}">').format(
+            generate_csrf()) + hidden
+    return dict(province_words(), action=url_for("liberte.board", code=table.code),
+                csrf_token_and_version=hidden, sheet=sheet(context))
+
+
+_WORDS: dict = {}
+_SHEETS: dict = {}
+
+
+def province_words() -> dict:
+    """The words on every province's buttons, in the page's language (looked up once each)."""
+    key = str(get_locale())
+    if key not in _WORDS:
+        _WORDS[key] = {"less": _("one block less"), "more": _("one block more"),
+                       "stack": _("stack")}
+    return _WORDS[key]
+
+
+def sheet(context) -> Markup:
+    """The fields of the add-a-stack sheet (liberte/_sheet.html). They depend only on the
+    language, the players and this phone's seat, so they are rendered once for each of those."""
+    key = (str(get_locale()), tuple(context["table"].players), context["seat"])
+    if key not in _SHEETS:
+        if len(_SHEETS) > 256:
+            _SHEETS.clear()
+        _SHEETS[key] = Markup(render_template(
+            "liberte/_sheet.html", players=key[1], seat=key[2], factions=FACTIONS,
+            faction_names=context["faction_names"]))
+    return _SHEETS[key]
+
+
+def meters_context(position) -> dict:
+    return {"check": engine.check(position),
+            "preview": engine.memo(position, "_preview", preview),
+            "landslide_votes": engine.LANDSLIDE_VOTES}
+
+
+def tap_context(table) -> dict:
+    """What the answer to a tap shows: the one province tapped, with its control (LIB-CTRL-1);
+    the meters follow on their own request (:func:`meters`)."""
+    context = base_context(table, None)  # the answer does not refresh itself
+    key = request.form.get("province", "")
+    stacks = context["p"]["board"].get(key, [])
+    context.update(province=key, controls={key: engine.control(stacks)})
+    context["shared"] = province_forms(table, context)
     return context
 
 
@@ -54,16 +112,28 @@ def board(code):
     return live.render("liberte/board.html", "liberte/_board.html", **board_context(table))
 
 
+@bp.get("/meters")
+def meters(code):
+    """The live meters alone (htmx asks for them after a tap); a plain request gets the board."""
+    table = live.load(code)
+    if not live.is_fragment():
+        return redirect(url_for("liberte.board", code=table.code), 303)
+    context = base_context(table, None)
+    return render_template("liberte/_meters_box.html", **context,
+                           **meters_context(context["p"]))
+
+
 @bp.post("/")
 def change_stack(code):
     """Set one stack's height (a tap on + or −, or the add-a-stack sheet); 0 removes it."""
     table = live.load(code)
+    field = province_field(request.form.get("province"))
     return live.write(table, "stack", lambda: forms.stack(request.form, table.players),
                       page="liberte/board.html", fragment="liberte/_board.html",
-                      context=board_context, field=province_field(request.form.get("province")),
-                      part="liberte/_tap.html" if province_field(request.form.get("province"))
-                      else None,
-                      redirect_to=url_for("liberte.board", code=table.code))
+                      context=board_context, field=field,
+                      part="liberte/_tap.html" if field else None, part_context=tap_context,
+                      changed="meters-stale",
+                      redirect_to=lambda: url_for("liberte.board", code=table.code))
 
 
 @bp.get("/displays")

@@ -18,10 +18,15 @@ document.addEventListener("htmx:afterSwap", function (evt) {
     window.setTimeout(function () { toast.innerHTML = ""; }, 6000);
   }
 });
-// A sheet (a <details>) closes after its form was sent.
+// A sheet (a <details>) closes after its form was sent, ready for the next entry. Sheets are kept
+// as they are when another phone's change refreshes the page (hx-preserve), so a sheet being
+// filled in stays open with what was chosen and typed.
 document.addEventListener("htmx:afterRequest", function (evt) {
   var sheet = evt.detail.elt.closest && evt.detail.elt.closest("details.sheet");
-  if (sheet && evt.detail.successful) { sheet.open = false; }
+  if (sheet && evt.detail.xhr && evt.detail.xhr.status < 300) {
+    sheet.open = false;
+    if (evt.detail.elt.reset) { evt.detail.elt.reset(); }
+  }
 });
 // A write carries the version of the state this page shows (kept on the poll element).
 document.addEventListener("htmx:configRequest", function (evt) {
