@@ -8,6 +8,8 @@ from typing import Callable
 
 from flask import Blueprint, current_app
 
+from companion.scorers.rules import RuleError
+
 
 def strict(event: dict, since: list[dict]) -> bool:
     """No event is independent of another: any change since the phone's version is a conflict."""
@@ -53,3 +55,22 @@ def get(name: str) -> Game:
 def all_games() -> list[Game]:
     """The registered games, in registration order."""
     return list(current_app.extensions.get("companion.games", {}).values())
+
+
+def fold_event(handlers: dict, position: dict, event: dict, title: str) -> dict:
+    """What every game's ``apply`` starts with: the handler of the event's kind changes a copy of
+    ``position`` (a shallow one: handlers replace what they change rather than edit it), memos
+    (keys starting with ``_``) are dropped, and an unknown or malformed event is a RuleError."""
+    handler = handlers.get(event["kind"])
+    if handler is None:
+        raise RuleError(f"unknown {title} event {event['kind']!r}", "formats.md")
+    new = {k: v for k, v in position.items() if not k.startswith("_")}
+    try:
+        handler(new, event["data"])
+    except RuleError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise RuleError(f"malformed {event['kind']} event: {err!r}", "formats.md") from None
+    for key in [k for k in new if k.startswith("_")]:  # memos a handler made on the way
+        del new[key]
+    return new

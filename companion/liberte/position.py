@@ -9,6 +9,7 @@ import copy
 
 from flask_babel import get_locale, gettext as _
 
+from companion import games
 from companion.i18n import translate
 from companion.liberte import engine
 from companion.liberte.engine import FACTIONS
@@ -49,7 +50,7 @@ def add_card(p, d):
 def discard(p, d):
     cards = list(p[d["where"]].get(d["player"], []))
     if not 0 <= d["index"] < len(cards):
-        raise RuleError(f"{d['player']} has no such card", "LIB-PLACE-5")
+        raise RuleError(_("%(p)s has no such card", p=d["player"]), "LIB-PLACE-5")
     cards.pop(d["index"])
     p[d["where"]] = dict(p[d["where"]], **{d["player"]: cards})
 
@@ -118,18 +119,7 @@ HANDLERS = {
 
 def apply(position: dict, event: dict) -> dict:
     """The position after ``event``; RuleError if the rules refuse the result."""
-    handler = HANDLERS.get(event["kind"])
-    if handler is None:
-        raise RuleError(f"unknown Liberté event {event['kind']!r}", "formats.md")
-    new = {k: v for k, v in position.items() if not k.startswith("_")}
-    try:
-        handler(new, event["data"])
-    except RuleError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as err:
-        raise RuleError(f"malformed {event['kind']} event: {err!r}", "formats.md") from None
-    for key in [k for k in new if k.startswith("_")]:  # memos a handler made on the way
-        del new[key]
+    new = games.fold_event(HANDLERS, position, event, "Liberté")
     if event["kind"] == "stack":  # one province changed: check that one, and the box counts
         engine.validate_province(new, event["data"]["province"])
     else:

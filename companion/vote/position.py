@@ -13,6 +13,7 @@ import random
 
 from flask_babel import gettext as _
 
+from companion import games
 from companion.scorers.rules import RuleError
 from companion.scorers.vote import engine
 from companion.scorers.vote.setup import first_president, starting_points
@@ -140,14 +141,4 @@ HANDLERS = {
 def apply(position: dict, event: dict) -> dict:
     """The position after ``event``; RuleError if the rules refuse it. The engine's game is
     never changed in place (``apply_event`` answers a copy), so a shallow copy is enough."""
-    handler = HANDLERS.get(event["kind"])
-    if handler is None:
-        raise RuleError(f"unknown VOTE! event {event['kind']!r}", "formats.md")
-    new = {k: v for k, v in position.items() if not k.startswith("_")}
-    try:
-        handler(new, event["data"])
-    except RuleError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as err:
-        raise RuleError(f"malformed {event['kind']} event: {err!r}", "formats.md") from None
-    return new
+    return games.fold_event(HANDLERS, position, event, "VOTE!")
