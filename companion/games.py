@@ -16,6 +16,26 @@ def strict(event: dict, since: list[dict]) -> bool:
     return bool(since)
 
 
+def by_scope(scopes: dict) -> Callable[[dict, list[dict]], bool]:
+    """A ``conflicts`` for a game whose events each touch a *scope* (``scopes``: event kind →
+    function of its data giving the part it changes, or a frozenset of such parts). Events whose
+    scopes do not overlap commute, so a write made from an older version is applied on top of the
+    newer one; an event of a kind without a scope may change anything and conflicts with every
+    event."""
+    def scope(event: dict) -> frozenset | None:
+        of = scopes.get(event["kind"])
+        try:
+            found = of(event["data"]) if of else None
+        except (KeyError, TypeError):
+            return None
+        return found if isinstance(found, frozenset) or found is None else frozenset([found])
+
+    def conflicts(event: dict, since: list[dict]) -> bool:
+        mine = scope(event)
+        return any(mine is None or other is None or other & mine for other in map(scope, since))
+    return conflicts
+
+
 @dataclass(frozen=True)
 class Game:
     """A game the companion can host.

@@ -6,6 +6,7 @@ position, so a write made from an older version can be applied on top of the new
 still check the result, e.g. the box counts of LIB-PLACE-4). Anything else (turn, play order, the
 profile, the election, undo, reset) has no scope and conflicts with every event.
 """
+from companion.games import by_scope
 
 SCOPES = {
     "stack": lambda d: ("province", str(d["province"])),
@@ -16,16 +17,4 @@ SCOPES = {
 }
 
 
-def scope(event: dict):
-    """The part of the position ``event`` changes, or None when it may change anything."""
-    of = SCOPES.get(event["kind"])
-    try:
-        return of(event["data"]) if of else None
-    except (KeyError, TypeError):
-        return None
-
-
-def conflicts(event: dict, since: list[dict]) -> bool:
-    """Whether ``event``, made before ``since`` happened, may no longer be applied as it is."""
-    mine = scope(event)
-    return mine is None or any(scope(other) in (None, mine) for other in since)
+conflicts = by_scope(SCOPES)

@@ -1,5 +1,5 @@
 """VOTE! at the table: the game as the companion moderates it (its events, reducer and screens)."""
-from companion.games import Game
+from companion.games import Game, by_scope
 from companion.vote import history, night, position, rounds, views, words
 
 GAME = Game(
@@ -12,4 +12,5 @@ GAME = Game(
     endpoint="vote.table",
     min_players=5,
     max_players=10,
+    conflicts=by_scope(position.SCOPES),
 )

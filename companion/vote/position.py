@@ -137,6 +137,16 @@ HANDLERS = {
     "timer": lambda p, d: p.__setitem__("timer", timer.apply(p["timer"], d)),
 }
 
+# What commutes (games.by_scope): two phones entering their own dice at once, or a timer tap
+# during a move, both get through; the game's moves stay in strict order, and ``start`` (it reads
+# every die) conflicts with everything.
+SCOPES = {
+    "dice": lambda d: frozenset(("dice", name) for name in d["dice"]),
+    "timer": lambda d: ("timer",),
+    "options": lambda d: ("options",),
+    "play": lambda d: ("game",),
+}
+
 
 def apply(position: dict, event: dict) -> dict:
     """The position after ``event``; RuleError if the rules refuse it. The engine's game is
