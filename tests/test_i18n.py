@@ -166,14 +166,20 @@ def elect(client, t) -> dict:
     return pages
 
 
-def test_a_russian_table_sees_the_engine_in_russian(client):
-    """The election's sentences (LIB-BAT-1, LIB-ELEC-3, LIB-ELEC-6, LIB-GOV-1, LIB-VP-1) and a refused
-    placement (LIB-PLACE-2) in the table's language; the rule ids stay as they are."""
-    t = TableHelper(client, players=["Christie", "Joshua", "Max", "Anne"], language="ru")
+def fourth_stack_refused(client, language) -> tuple:
+    """A table in ``language`` whose fourth stack in province 5 is refused (LIB-PLACE-2): the table
+    and the refusal as the page shows it."""
+    t = TableHelper(client, players=["Christie", "Joshua", "Max", "Anne"], language=language)
     t.sit("Christie")
     for height, player in enumerate(["Christie", "Joshua", "Max"], 1):
         t.stack(5, player, "blue", height)
-    refused = t.stack(5, "Anne", "white", 2).get_data(as_text=True)
+    return t, t.stack(5, "Anne", "white", 2).get_data(as_text=True)
+
+
+def test_a_russian_table_sees_the_engine_in_russian(client):
+    """The election's sentences (LIB-BAT-1, LIB-ELEC-3, LIB-ELEC-6, LIB-GOV-1, LIB-VP-1) and a refused
+    placement (LIB-PLACE-2) in the table's language; the rule ids stay as they are."""
+    t, refused = fourth_stack_refused(client, "ru")
     assert "провинция 5: стеков — 4; в провинции их не больше 3" in refused and "(LIB-PLACE-2)" in refused
     paris_tie_and_more(t)
     pages = elect(client, t)
@@ -189,11 +195,7 @@ def test_a_russian_table_sees_the_engine_in_russian(client):
 
 
 def test_an_italian_table_sees_the_engine_in_italian(client):
-    t = TableHelper(client, players=["Christie", "Joshua", "Max", "Anne"], language="it")
-    t.sit("Christie")
-    for height, player in enumerate(["Christie", "Joshua", "Max"], 1):
-        t.stack(5, player, "blue", height)
-    refused = t.stack(5, "Anne", "white", 2).get_data(as_text=True)
+    t, refused = fourth_stack_refused(client, "it")
     assert "provincia 5: 4 pile; una provincia ne contiene al massimo 3" in refused and "(LIB-PLACE-2)" in refused
     paris_tie_and_more(t)
     pages = elect(client, t)
