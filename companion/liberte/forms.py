@@ -1,6 +1,7 @@
 """Reading the Liberté forms into event data; bad input is a RuleError naming field and rule."""
 from flask_babel import gettext as _
 
+from companion.forms import whole
 from companion.liberte import engine
 from companion.liberte.engine import FACTIONS
 from companion.liberte.position import PLACES
@@ -8,15 +9,8 @@ from companion.scorers.rules import RuleError
 
 
 def number(form, name: str, rule: str, low: int, high: int) -> int:
-    """A whole number field within [low, high]."""
-    try:
-        value = int(form.get(name, ""))
-    except ValueError:
-        raise RuleError(_("%(f)s: a whole number is needed", f=name), rule) from None
-    if not low <= value <= high:
-        raise RuleError(_("%(f)s: %(v)s is not between %(lo)s and %(hi)s", f=name, v=value,
-                          lo=low, hi=high), rule)
-    return value
+    """A whole number field within [low, high], named in a refusal by its form name."""
+    return whole(form, name, name, rule, low, high)
 
 
 def player(form, players, name: str = "player") -> str:

@@ -7,25 +7,12 @@ import random
 
 from flask_babel import gettext as _
 
+from companion.forms import whole
 from companion.scorers.rules import RuleError
 from companion.scorers.vote.abilities import ABILITIES, TARGETED
 from companion.scorers.vote.engine import PARTIES
 
 MODIFIER = 10  # a card's modifier is read within −10..+10 (points are held in 0..10 anyway)
-
-
-def whole(form, name: str, label: str, rule: str, low: int, high: int) -> int:
-    """A whole number field within [low, high]."""
-    raw = form.get(name, "").strip().replace("−", "-")
-    try:
-        value = int(raw)
-    except ValueError:
-        raise RuleError(_("%(f)s: a whole number is needed, not %(v)r", f=label, v=raw),
-                        rule) from None
-    if not low <= value <= high:
-        raise RuleError(_("%(f)s: %(v)s is not between %(lo)s and %(hi)s", f=label, v=value,
-                          lo=low, hi=high), rule)
-    return value
 
 
 def dice(form, players: list[str], rng: random.Random) -> dict:

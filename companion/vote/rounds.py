@@ -9,6 +9,7 @@ from flask import Blueprint, abort, request
 from flask_babel import gettext as _
 
 from companion import live
+from companion.forms import whole
 from companion.scorers.rules import RuleError
 from companion.scorers.vote import engine
 from companion.vote import forms, screen, timer as table_timer, words
@@ -79,7 +80,7 @@ def timer(code):
         action = request.form.get("action", "")
         found = {"action": action, "at": round(table_timer.now(), 3)}
         if action in ("start", "extend"):
-            found["seconds"] = forms.whole(request.form, "seconds", _("seconds"), "TABLE-TIMER",
+            found["seconds"] = whole(request.form, "seconds", _("seconds"), "TABLE-TIMER",
                                            1, 3600)
         return found
     return write(table, "timer", data, "timer")
