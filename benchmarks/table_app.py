@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 import waitress  # noqa: E402
 
 from companion import create_app  # noqa: E402
+from browser_support import stop_waitress  # noqa: E402
 from conftest import TableHelper  # noqa: E402
 
 
@@ -71,20 +72,10 @@ def http_medians(app, table, rounds):
         assert response.status == 200, (response.status, data[:300])
         version = int(re.search(rb'name="version" value="(\d+)"', data).group(1))
     conn.close()
-    stop(server, thread)
+    stop_waitress(server, thread)
     table.version = version
     return statistics.median(bare), statistics.median(write)
 
-
-def stop(server, thread):
-    """Close waitress's sockets from its own loop thread (as tests/test_browser.py does): closed
-    from this thread, its select() fails with EBADF."""
-    def close_all():
-        for channel in list(server._map.values()):
-            channel.close()
-    server.trigger.pull_trigger(close_all)
-    thread.join(timeout=10)
-    server.task_dispatcher.shutdown()
 
 
 def poll_median(app, code, version, rounds):

@@ -47,20 +47,25 @@ def server(tmp_path_factory):
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     yield url
-    stop_in_loop_thread(srv)
-    thread.join(timeout=10)
-    assert not thread.is_alive(), "waitress did not stop"
-    srv.task_dispatcher.shutdown()
+    stop_waitress(srv, thread)
 
 
-def stop_in_loop_thread(srv):
-    """Close waitress's sockets from its own loop thread, so its ``select`` never sees a closed
-    descriptor (closing them from this thread made CI fail with EBADF after every test passed);
-    with nothing left to watch, the loop returns and the thread ends."""
+def stop_waitress(srv, thread) -> None:
+    """Stop a waitress server running in ``thread`` without a race.
+
+    First the worker threads finish their tasks and end (a worker that has just sent its
+    answer still pulls the loop's trigger, so the trigger must outlive them). Then the sockets
+    are closed from waitress's own loop thread, so its ``select`` never sees a closed descriptor
+    (closing them from this thread made CI fail with EBADF after every test passed); with
+    nothing left to watch, the loop returns and the thread ends."""
+    srv.task_dispatcher.shutdown(cancel_pending=True, timeout=10)
+
     def close_all():
         for channel in list(srv._map.values()):
             channel.close()
     srv.trigger.pull_trigger(close_all)
+    thread.join(timeout=10)
+    assert not thread.is_alive(), "waitress did not stop"
 
 
 @pytest.fixture
