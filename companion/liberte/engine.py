@@ -12,7 +12,7 @@ from companion.scorers.liberte import (DEFAULT_PROFILE, check_position, read_pro
 from companion.scorers.liberte.board import FLEUR_DE_LIS_IN_REVIEWS, PARIS, PROVINCES, VP_PROVINCES_IN_REVIEWS
 from companion.scorers.liberte.cards import FACTIONS
 from companion.scorers.liberte.control import controlling_stack
-from companion.scorers.liberte.scenario import Stack
+from companion.scorers.liberte.scenario import Stack, read_province
 from companion.scorers.liberte.sudden_death import LANDSLIDE_VOTES
 from companion.scorers.liberte.supply import check_box_counts
 
@@ -40,9 +40,7 @@ def validate_province(position: dict, number: str) -> None:
     """The placement rules after a change in one province only (the rest of the position was
     read when it was stored): the engine reads that province's stacks (LIB-PLACE-1..3) and
     counts the whole board against the box (LIB-PLACE-4)."""
-    read_scenario({"turn": position["turn"], "players": position["players"],
-                   "lost_battles": position["lost_battles"],
-                   "board": {number: position["board"].get(number, [])}})
+    read_province(int(number), position["board"].get(number, []), position["players"])
     check_box_counts({n: [Stack(s["player"], s["faction"], s["blocks"]) for s in stacks]
                       for n, stacks in position["board"].items()},
                      position["turn"], position["lost_battles"])

@@ -18,21 +18,26 @@ def base_context(table, live_url: str) -> dict:
     position = live.position(table)
     return {"table": table, "p": position, "profile": engine.profile(position.get("map")),
             "seat": tables.seat(table), "is_host": tables.is_host(table), "live_url": live_url,
-            "factions": FACTIONS, "provinces": engine.PROVINCES,
-            "colour": {n: i for i, n in enumerate(table.players)}, "faction_names": faction_names()}
+            "factions": FACTIONS, "provinces": engine.PROVINCES, "colour": colours(table),
+            "faction_names": faction_names()}
+
+
+def colours(table) -> dict:
+    """Each player's colour on the board: the seat order (CSS classes p0..p5)."""
+    return {name: i for i, name in enumerate(table.players)}
 
 
 def board_context(table) -> dict:
     """The board with its meters: the check (control, counter-revolution, supply) and the
     election preview, each computed once per version (engine.memo)."""
     context = base_context(table, url_for("liberte.board", code=table.code))
-    context.update(meters_context(context["p"]), province=None)
-    context["shared"] = province_forms(table, context)
+    context.update(meters_context(context["p"]))
+    context["shared"] = province_forms(table, context["seat"])
     context["controls"] = context["check"]["control"]
     return context
 
 
-def province_forms(table, context) -> dict:
+def province_forms(table, seat) -> dict:
     """What the forms of every province share, made once per answer (``shared``): the action,
     the hidden fields, the words, the fields of the add-a-stack sheet. In a fragment the forms
     are htmx's, which sends the CSRF token in a header (base.html), so only a whole page needs
@@ -42,7 +47,7 @@ def province_forms(table, context) -> dict:
         hidden = Markup('<input type="hidden" name="csrf_token" value="{}">').format(
             generate_csrf()) + hidden
     return dict(province_words(), action=url_for("liberte.board", code=table.code),
-                csrf_token_and_version=hidden, sheet=sheet(context))
+                csrf_token_and_version=hidden, sheet=sheet(table.players, seat))
 
 
 _WORDS: dict = {}
@@ -58,16 +63,16 @@ def province_words() -> dict:
     return _WORDS[key]
 
 
-def sheet(context) -> Markup:
+def sheet(players, seat) -> Markup:
     """The fields of the add-a-stack sheet (liberte/_sheet.html). They depend only on the
     language, the players and this phone's seat, so they are rendered once for each of those."""
-    key = (str(get_locale()), tuple(context["table"].players), context["seat"])
+    key = (str(get_locale()), tuple(players), seat)
     if key not in _SHEETS:
         if len(_SHEETS) > 256:
             _SHEETS.clear()
         _SHEETS[key] = Markup(render_template(
-            "liberte/_sheet.html", players=key[1], seat=key[2], factions=FACTIONS,
-            faction_names=context["faction_names"]))
+            "liberte/_sheet.html", players=key[1], seat=seat, factions=FACTIONS,
+            faction_names=faction_names()))
     return _SHEETS[key]
 
 
@@ -77,15 +82,18 @@ def meters_context(position) -> dict:
             "landslide_votes": engine.LANDSLIDE_VOTES}
 
 
-def tap_context(table) -> dict:
-    """What the answer to a tap shows: the one province tapped, with its control (LIB-CTRL-1);
-    the meters follow on their own request (:func:`meters`)."""
-    context = base_context(table, None)  # the answer does not refresh itself
-    key = request.form.get("province", "")
-    stacks = context["p"]["board"].get(key, [])
-    context.update(province=key, controls={key: engine.control(stacks)})
-    context["shared"] = province_forms(table, context)
-    return context
+def tap_answer(table, error) -> str:
+    """The answer to a tap on one province (a success, or a refusal shown beside it): that
+    province with its control (LIB-CTRL-1), and out of band the new version. The meters follow on
+    their own request (:func:`meters`). The province macro is called directly: a tap is the most
+    frequent request, and a whole template's context would cost twice the rest of it."""
+    key = request.form["province"]  # a province number: change_stack gives a part only then
+    position = live.position(table)
+    stacks = position["board"].get(key, [])
+    province = live.macro("liberte/_province.html", "province")
+    return province(int(key), engine.profile(position.get("map"))["provinces"][key], stacks,
+                    engine.control(stacks), colours(table), province_forms(table, tables.seat(table)),
+                    error) + live.poll_oob(table)
 
 
 def preview(position) -> dict | None:
@@ -130,8 +138,7 @@ def change_stack(code):
     field = province_field(request.form.get("province"))
     return live.write(table, "stack", lambda: forms.stack(request.form, table.players),
                       page="liberte/board.html", fragment="liberte/_board.html",
-                      context=board_context, field=field,
-                      part="liberte/_tap.html" if field else None, part_context=tap_context,
+                      context=board_context, field=field, part=tap_answer if field else None,
                       changed="meters-stale",
                       redirect_to=lambda: url_for("liberte.board", code=table.code))
 

@@ -127,16 +127,27 @@ def _read_board(board, known) -> dict:
     read = {}
     for key, stacks in board.items():
         number = province_number(key, "board")
-        where = sentence("province %(number)s", number=number)
-        expect(isinstance(stacks, list), sentence("%(where)s: must be a list of stacks", where=where), "LIB-PLACE-5")
-        expect(len(stacks) <= 3, sentence("%(where)s: %(n)s stacks; a province holds at most 3", where=where,
-                                          n=len(stacks)), "LIB-PLACE-2")
-        read[number] = [_read_stack(stack, sentence("%(where)s, stack %(i)s", where=where, i=i + 1), known)
-                        for i, stack in enumerate(stacks)]
-        twice = _listed_twice(stack.player for stack in read[number])
-        expect(twice is None, sentence("%(where)s: two stacks of %(player)s; a player owns at most one stack in a "
-                                       "province", where=where, player=twice), "LIB-PLACE-3")
+        read[number] = _read_province(number, stacks, known)
     return {number: read[number] for number in sorted(read) if read[number]}
+
+
+def read_province(number: int, stacks, players: list) -> list:
+    """The stacks of one province, checked as :func:`read_scenario` checks each (LIB-PLACE-1..3):
+    all a change to that province needs, when the rest of the scenario was read before."""
+    return _read_province(number, stacks, _known(players))
+
+
+def _read_province(number: int, stacks, known) -> list:
+    where = sentence("province %(number)s", number=number)
+    expect(isinstance(stacks, list), sentence("%(where)s: must be a list of stacks", where=where), "LIB-PLACE-5")
+    expect(len(stacks) <= 3, sentence("%(where)s: %(n)s stacks; a province holds at most 3", where=where,
+                                      n=len(stacks)), "LIB-PLACE-2")
+    read = [_read_stack(stack, sentence("%(where)s, stack %(i)s", where=where, i=i + 1), known)
+            for i, stack in enumerate(stacks)]
+    twice = _listed_twice(stack.player for stack in read)
+    expect(twice is None, sentence("%(where)s: two stacks of %(player)s; a player owns at most one stack in a "
+                                   "province", where=where, player=twice), "LIB-PLACE-3")
+    return read
 
 
 def _read_stack(stack, where: str, known) -> Stack:
