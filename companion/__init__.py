@@ -32,6 +32,8 @@ def create_app(test_config=None):
     app.register_blueprint(rooms.bp)
     app.register_blueprint(logbook.bp)
     app.jinja_env.globals["get_locale"] = get_locale
+    from companion.live import table_url
+    app.jinja_env.globals["table_url"] = table_url
 
     from companion import games, liberte, vote
     games.register(app, liberte.GAME)

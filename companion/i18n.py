@@ -7,22 +7,26 @@ Two gettext domains: ``messages`` (the pages, ``_()``) and ``engine`` (the sente
 engines say, :class:`~companion.scorers.sentence.Sentence`), each with its catalogs in
 ``translations/<lang>/LC_MESSAGES/``. Pages show an engine sentence through the ``tr`` filter.
 """
+from babel import Locale
 from flask import Blueprint, current_app, g, redirect, request, session, url_for
 from flask_babel import Babel, Domain, get_translations
 
 from companion.scorers.sentence import Sentence
 
 LANGUAGES = {"en": "English", "ru": "Русский", "it": "Italiano"}
+LOCALES = {code: Locale.parse(code) for code in LANGUAGES}  # Babel would parse one per request
 bp = Blueprint("i18n", __name__)
 
 
-def select_locale() -> str:
+def select_locale() -> Locale:
     """The language of this request (see the module docstring)."""
     chosen = session.get("lang", {})
     table = g.get("table")
     if table is not None:
-        return chosen.get(table.code) or table.language
-    return chosen.get("") or request.accept_languages.best_match(LANGUAGES) or "en"
+        code = chosen.get(table.code) or table.language
+    else:
+        code = chosen.get("") or request.accept_languages.best_match(LANGUAGES) or "en"
+    return LOCALES.get(code) or Locale.parse(code)
 
 
 def safe_next(target: str | None) -> str:

@@ -46,7 +46,7 @@ def province_forms(table, seat) -> dict:
     if not live.is_fragment():
         hidden = Markup('<input type="hidden" name="csrf_token" value="{}">').format(
             generate_csrf()) + hidden
-    return dict(province_words(), action=url_for("liberte.board", code=table.code),
+    return dict(province_words(), action=live.table_url("liberte.board", table.code),
                 csrf_token_and_version=hidden, sheet=sheet(table.players, seat))
 
 
