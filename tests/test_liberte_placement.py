@@ -3,6 +3,7 @@ place and the rule, and nothing is resolved."""
 import pytest
 
 from companion.scorers.liberte import read_profile
+from companion.scorers.liberte.scenario import read_province
 from companion.scorers.rules import RuleError
 from liberte_builder import card, resolve, stack
 
@@ -129,3 +130,23 @@ def test_board_profiles_are_checked_LIB_ELEC_8():
         with pytest.raises(RuleError) as err:
             read_profile(bad)
         assert err.value.rule == rule
+
+
+@pytest.mark.parametrize("stacks, rule", [
+    ([stack("Max", "red", 1), stack("Max", "white", 2)], "LIB-PLACE-3"),
+    ([stack(p, "red", 1) for p in ("Christie", "Joshua", "Max", "Christie")], "LIB-PLACE-2"),
+    ([stack("Joshua", "red", 4)], "LIB-PLACE-1"),
+    ([stack("Nobody", "red", 1)], "LIB-PLACE-5"),
+])
+def test_one_province_is_refused_as_the_whole_board_refuses_it_LIB_PLACE_1_2_3(stacks, rule):
+    """A tap's check (read_province) says what read_scenario says of that province."""
+    with pytest.raises(RuleError) as alone:
+        read_province(7, stacks, ["Christie", "Joshua", "Max"])
+    assert (alone.value.rule, alone.value.message) == (refused(board={7: stacks}).rule,
+                                                       refused(board={7: stacks}).message)
+    assert alone.value.rule == rule
+
+
+def test_one_province_read_gives_its_stacks_LIB_PLACE_1():
+    read = read_province(7, [stack("Max", "red", 2)], ["Max"])
+    assert [s.as_json() for s in read] == [{"player": "Max", "faction": "red", "blocks": 2}]

@@ -97,3 +97,15 @@ def test_a_fifth_card_needs_sans_culottes(client, table):
     r = table.displays("card", {"player": "Max", "faction": "blue", "value": 1, "id": "c5",
                                 "sans_culottes": "1"})
     assert r.status_code == 200
+
+
+def test_a_tap_answers_its_province_as_the_board_shows_it(client, table):
+    """The answer to a tap is the province macro the board calls, and the new version out of
+    band (the poll element), nothing else."""
+    table.stack(5, "Christie", "red", 2)
+    text = table.stack(5, "Joshua", "blue", 1).get_data(as_text=True)
+    assert text.count('class="prov"') == 1 and 'id="meters"' not in text
+    assert f'data-version="{table.version}"' in text and 'hx-swap-oob="true"' in text
+    board = client.get(f"/liberte/{table.code}/", headers={"HX-Request": "true"})
+    province = text[text.index('<section class="prov" id="prov-5"'):text.index("</section>")]
+    assert province in board.get_data(as_text=True)
