@@ -30,3 +30,11 @@ def test_first_page_a_phone_loads_is_under_60_kb_gzipped(client, table):
         total += len(gzip.compress(response.data))
         response.close()
     assert total <= 60 * 1024, total
+
+
+def test_every_page_names_its_icon_so_no_browser_asks_for_a_missing_favicon(client):
+    page = client.get("/").get_data(as_text=True)
+    icon = page.split('<link rel="icon" href="', 1)[1].split('"', 1)[0]
+    response = client.get(icon)
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    response.close()
