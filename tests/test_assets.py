@@ -17,7 +17,7 @@ def test_pages_are_gzipped(client, table):
 
 
 def test_first_page_a_phone_loads_is_under_60_kb_gzipped(client, table):
-    """The board page with a full board, plus htmx, our script and our CSS, gzipped."""
+    """The board page with a full board, plus htmx, our script, our CSS and the icon, gzipped."""
     for n in range(1, 28):
         for player, faction in (("Christie", "red"), ("Joshua", "blue"), ("Max", "white")):
             table.stack(n, player, faction, 1 if n % 2 else 0)
@@ -25,7 +25,7 @@ def test_first_page_a_phone_loads_is_under_60_kb_gzipped(client, table):
     total = 0
     for path in (f"/liberte/{table.code}/", "/vendor/htmx.min.js"):
         total += len(client.get(path, headers=gz).data)
-    for name in ("companion.css", "companion.js"):
+    for name in ("companion.css", "companion.js", "icon.svg"):
         response = client.get(f"/static/{name}")
         total += len(gzip.compress(response.data))
         response.close()
