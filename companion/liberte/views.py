@@ -30,7 +30,7 @@ def colours(table) -> dict:
 def board_context(table) -> dict:
     """The board with its meters: the check (control, counter-revolution, supply) and the
     election preview, each computed once per version (engine.memo)."""
-    context = base_context(table, url_for("liberte.board", code=table.code))
+    context = base_context(table, live.table_url("liberte.board", table.code))
     context.update(meters_context(context["p"]))
     context["shared"] = province_forms(table, context["seat"])
     context["controls"] = context["check"]["control"]
@@ -91,9 +91,9 @@ def tap_answer(table, error) -> str:
     position = live.position(table)
     stacks = position["board"].get(key, [])
     province = live.macro("liberte/_province.html", "province")
+    shared = province_forms(table, tables.seat(table))
     return province(int(key), engine.profile(position.get("map"))["provinces"][key], stacks,
-                    engine.control(stacks), colours(table), province_forms(table, tables.seat(table)),
-                    error) + live.poll_oob(table)
+                    engine.control(stacks), colours(table), shared, error) + live.poll_oob(table)
 
 
 def preview(position) -> dict | None:
