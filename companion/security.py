@@ -36,7 +36,11 @@ def headers(response):
 def init_app(app) -> None:
     """Cookie settings, CSRF protection (form field or ``X-CSRFToken`` header) and the headers."""
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
-                      PERMANENT_SESSION_LIFETIME=timedelta(days=30))
+                      PERMANENT_SESSION_LIFETIME=timedelta(days=30),
+                      # only an answer that changes the session sends it: otherwise a poll sent
+                      # before a seat or language change and answered after it would put the old
+                      # cookie back (and every poll would carry it)
+                      SESSION_REFRESH_EACH_REQUEST=False)
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a game lasts longer than an hour
     csrf.init_app(app)
     app.after_request(headers)
