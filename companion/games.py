@@ -6,7 +6,7 @@ The rooms, the event log, QR codes, seats, languages and polling are shared; a g
 from dataclasses import dataclass
 from typing import Callable
 
-from flask import Blueprint, current_app
+from flask import Blueprint, current_app, request
 
 from companion.scorers.rules import RuleError
 
@@ -65,6 +65,12 @@ def register(app, game: Game) -> None:
     app.extensions.setdefault("companion.games", {})[game.name] = game
     for blueprint in game.blueprints:
         app.register_blueprint(blueprint)
+        app.extensions.setdefault("companion.game_of_blueprint", {})[blueprint.name] = game.name
+
+
+def of_request() -> str | None:
+    """The game whose pages this request is for (None for the shared pages: rooms, history)."""
+    return current_app.extensions.get("companion.game_of_blueprint", {}).get(request.blueprint)
 
 
 def get(name: str) -> Game:

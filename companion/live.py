@@ -5,7 +5,7 @@ version answers 409 with the current state and what changed meanwhile; a refused
 422 with the message next to the field. For a plain (no-JavaScript) request a successful write
 redirects to the page (post/redirect/get).
 """
-from flask import current_app, g, redirect, render_template, request, url_for
+from flask import abort, current_app, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion import events, games, tables
@@ -52,9 +52,13 @@ def poll_oob(table) -> str:
 
 
 def load(code: str):
-    """The table for ``code`` (404 if none), kept on ``g`` for the language and the templates."""
-    g.table = tables.get(code)
-    return g.table
+    """The table for ``code``, kept on ``g`` for the language and the templates; 404 if there is
+    none, or if it is another game's (a VOTE! code in a Liberté address)."""
+    table = tables.get(code)
+    if games.of_request() not in (None, table.game):
+        abort(404)
+    g.table = table
+    return table
 
 
 def position(table) -> dict:

@@ -1,5 +1,6 @@
 """Error answers: pages, fragments in the toast, JSON under /api/; never a traceback."""
 import pytest
+from flask import url_for
 
 from companion import create_app
 
@@ -43,3 +44,25 @@ def test_404_and_405(client):
 
 def test_unknown_display_change_is_a_404(client, table):
     assert table.displays("nonsense", {}).status_code == 404
+
+
+def test_a_table_in_another_games_pages_is_a_404(app, client, table, vote_table):
+    """A VOTE! code typed into a Liberté address (or the reverse) is no such table there: every
+    page and every write of each game answers 404 and stores nothing."""
+    game_of = app.extensions["companion.game_of_blueprint"]
+    codes = {"liberte": vote_table.code, "vote": table.code}  # each game gets the other's code
+    versions = (table.version, vote_table.version)
+    tried = 0
+    for rule in app.url_map.iter_rules():
+        game = game_of.get(rule.endpoint.rpartition(".")[0])
+        if game is None:
+            continue
+        values = {arg: "vp" for arg in rule.arguments} | {"code": codes[game]}
+        with app.test_request_context():
+            url = url_for(rule.endpoint, **values)
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            response = client.open(url, method=method, data={"version": 0})
+            assert response.status_code == 404, (method, url, response.status_code)
+            tried += 1
+    assert tried > 20
+    assert (table.version, vote_table.version) == versions
