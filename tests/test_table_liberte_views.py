@@ -109,3 +109,22 @@ def test_a_tap_answers_its_province_as_the_board_shows_it(client, table):
     board = client.get(f"/liberte/{table.code}/", headers={"HX-Request": "true"})
     province = text[text.index('<section class="prov" id="prov-5"'):text.index("</section>")]
     assert province in board.get_data(as_text=True)
+
+
+def test_the_meters_announce_a_counter_revolution_that_ends_the_game_before_the_election(
+        client, table):
+    """LIB-CR-1 on the board: the preview's battle is lost (nobody has tokens), so six white
+    fleur-de-lis provinces already end the game; the seventh does it before the battle. The
+    election is not held, and the meters say so instead of failing."""
+    from test_table_liberte_profile import profile_form
+    fleur = (2, 4, 6, 10, 14, 17, 20)
+    table.post(f"/liberte/{table.code}/profile/", profile_form(fleur=fleur))
+    table.displays("turn", {"turn": 3})
+    for n in fleur[:6]:
+        table.stack(n, "Max", "white", 2)
+    text = meters(client, table).get_data(as_text=True)
+    assert "6 of 7" in text and "the counter-revolution ends the game first (LIB-CR-1). Winners: Max." in text
+    table.stack(fleur[6], "Max", "white", 2)
+    board = client.get(f"/liberte/{table.code}/")
+    assert board.status_code == 200
+    assert "Counter-revolution! The game ends (LIB-CR-1)." in board.get_data(as_text=True)
