@@ -122,3 +122,23 @@ def test_the_game_ends_after_turn_four(client, table):
     r = table.post(f"/liberte/{table.code}/election/finish", {})
     assert "The game is over" in r.get_data(as_text=True)
     assert client.get(f"/liberte/{table.code}/election/", headers={"HX-Request": "true"}).status_code == 200
+
+
+def test_an_answer_the_board_no_longer_fits_is_asked_again(client, table):
+    """LIB-ELEC-4: Christie advanced a red card in Paris; then her stack there is corrected to
+    white. The red card may not be advanced for white, so her answer (and the later ones) are
+    asked again instead of the wizard failing; the next answer replaces the stale one."""
+    paris_tie(table)
+    table.displays("card", {"player": "Christie", "faction": "white", "value": 1, "id": "fouche"})
+    assert advance(table, "Christie", "marat").status_code == 200
+    assert advance(table, "Joshua", "danton").status_code == 200
+    table.stack(8, "Christie", "white", 3)
+    table.stack(8, "Joshua", "white", 3)
+    text = wizard(client, table, "8")
+    assert "those that no longer fit are asked again (LIB-ELEC-4)" in text
+    assert 'id="question"' in text and "Christie, advance one card or pass." in text
+    assert "Advance fouche" in text and "Advance marat" not in text
+    assert advance(table, "Christie", "fouche").status_code == 200
+    text = wizard(client, table, "8")
+    assert "asked again" not in text and "Christie wins for white" in text
+    assert client.get(f"/liberte/{table.code}/").status_code == 200

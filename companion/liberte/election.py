@@ -71,7 +71,11 @@ def context(table) -> dict:
     if p.get("over") or battle_vp_missing(p, ctx["profile"]):
         ctx.update(result=None, ask_battle_vp=not p.get("over"))
         return ctx
-    resolution, result = engine.memo(p, "_wizard", interactive)
+    try:
+        resolution, result = engine.memo(p, "_wizard", interactive)
+    except RuleError as err:  # a position the board accepts but the election refuses: say why
+        ctx.update(result=None, refused=err)
+        return ctx
     names = steps(p, result)
     last = reachable(result, names)
     wanted = request.values.get("step")
@@ -84,6 +88,7 @@ def context(table) -> dict:
                back=names[index - 1] if index else None,
                question=result["pending"] if index == last else None,
                lines=sentences(resolution).get(step, []),
+               asked_again=len(engine.fitting_contests(p)) < len(p["advances"]),
                province=shown, earlier=(done[:-1] if shown else done) if step.isdigit() else [],
                tally={f: sum(pr["votes"] for pr in done if pr["faction"] == f)
                       for f in engine.FACTIONS},

@@ -6,6 +6,7 @@ they derive from a stored position is kept on it (``_scenario``, ``_check``, …
 so each is computed at most once per version, and only when a screen asks for it.
 """
 import json
+from dataclasses import replace
 
 from companion.scorers.liberte import (DEFAULT_PROFILE, check_position, read_profile,
                                        read_scenario, resolve as resolve_scenario)
@@ -15,10 +16,11 @@ from companion.scorers.liberte.control import controlling_stack
 from companion.scorers.liberte.scenario import Stack, read_province
 from companion.scorers.liberte.sudden_death import LANDSLIDE_VOTES
 from companion.scorers.liberte.supply import check_box_counts
+from companion.scorers.rules import RuleError
 
 __all__ = ["FACTIONS", "FLEUR_DE_LIS_IN_REVIEWS", "LANDSLIDE_VOTES", "PARIS", "PROVINCES",
-           "VP_PROVINCES_IN_REVIEWS", "check", "control", "profile", "resolve", "validate",
-           "validate_province"]
+           "VP_PROVINCES_IN_REVIEWS", "check", "control", "fitting_contests", "profile", "resolve",
+           "validate", "validate_province"]
 WEB_ONLY = ("last_result", "over", "map")
 
 
@@ -58,8 +60,54 @@ def resolve(position: dict, interactive: bool = True) -> dict:
 
 
 def resolution(position: dict, interactive: bool = True):
-    """The engine's Resolution object (its steps keep their own sentences)."""
-    return resolve_scenario(validate(position), interactive)
+    """The engine's Resolution object (its steps keep their own sentences), with the tie answers
+    that still fit the board (:func:`fitting_contests`)."""
+    return resolve_scenario(_with_advances(validate(position), fitting_contests(position)),
+                            interactive)
+
+
+# The order in which ties are asked (formats.md: battle, the provinces 1..27, Government and
+# Opposition, then the VPs).
+CONTEST_ORDER = ("battle", "province", "government", "opposition", "vp:government:first",
+                 "vp:government:second", "vp:opposition:first")
+
+
+def _play_order(contest: str) -> tuple:
+    kind, _, number = contest.partition(":")
+    if kind == "province":
+        return CONTEST_ORDER.index(kind), int(number)
+    return CONTEST_ORDER.index(contest), 0
+
+
+def fitting_contests(position: dict) -> list[str]:
+    """The contests whose tie answers still fit the position, in the order they are asked.
+
+    An answer is given for the board of its moment. A change made after it (a stack's colour, a
+    card discarded, a player's stack removed) can make it impossible: the card may not be
+    advanced there any more, or the player is no longer in the tie (LIB-ELEC-4). Then that
+    contest and every one after it are dropped, to be asked again: later answers were given
+    knowing its outcome and which cards were spent.
+    """
+    def fits(contests):
+        try:
+            resolve_scenario(_with_advances(scenario, contests), interactive=True)
+        except RuleError:
+            return False
+        return True
+
+    scenario = validate(position)
+    contests = sorted(scenario.advances, key=_play_order)
+    if not contests:
+        return []
+    return memo(position, "_fitting", lambda p: next(
+        contests[:k] for k in range(len(contests), -1, -1) if k == 0 or fits(contests[:k])))
+
+
+def _with_advances(scenario, contests: list[str]):
+    """The scenario with the answers of ``contests`` only."""
+    if len(contests) == len(scenario.advances):
+        return scenario
+    return replace(scenario, advances={c: scenario.advances[c] for c in contests})
 
 
 def control(stacks: list[dict]) -> str | None:

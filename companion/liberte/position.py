@@ -70,7 +70,9 @@ def set_battle_vp(p, d):
 
 
 def advance(p, d):
-    p["advances"] = copy.deepcopy(p["advances"])
+    """A tie answer (LIB-ELEC-4). Answers that a change since made impossible are dropped first,
+    as the wizard did when it asked again (engine.fitting_contests)."""
+    p["advances"] = {c: copy.deepcopy(p["advances"][c]) for c in engine.fitting_contests(p)}
     rounds = p["advances"].setdefault(d["contest"], [])
     while len(rounds) < d["round"]:
         rounds.append({})
