@@ -59,9 +59,10 @@ class TableHelper:
             self.version += 1
         return response
 
-    def stack(self, province, player, faction, blocks, **kw):
-        return self.post(f"/liberte/{self.code}/", {"province": province, "player": player,
-                                                     "faction": faction, "blocks": blocks}, **kw)
+    def stack(self, province, player, faction, blocks, add=None, **kw):
+        """A tap on a stack's − or + (``add``: the add-a-stack sheet)."""
+        data = {"province": province, "player": player, "faction": faction, "blocks": blocks}
+        return self.post(f"/liberte/{self.code}/", data | ({"add": add} if add else {}), **kw)
 
     def displays(self, kind, data, **kw):
         return self.post(f"/liberte/{self.code}/displays/{kind}", data, **kw)

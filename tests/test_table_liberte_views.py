@@ -128,3 +128,15 @@ def test_the_meters_announce_a_counter_revolution_that_ends_the_game_before_the_
     board = client.get(f"/liberte/{table.code}/")
     assert board.status_code == 200
     assert "Counter-revolution! The game ends (LIB-CR-1)." in board.get_data(as_text=True)
+
+
+def test_the_add_a_stack_sheet_does_not_replace_a_players_stack_LIB_PLACE_3(client, table):
+    """LIB-PLACE-3: one stack per player in a province. Adding one for a player who has one
+    there is refused beside the province, and her stack stays as it was."""
+    table.stack(1, "Christie", "red", 2)
+    refused = table.stack(1, "Christie", "white", 1, add=1)
+    text = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and 'id="prov-1"' in text
+    assert "Christie already has a stack in province 1 (2 red)" in text and "LIB-PLACE-3" in text
+    assert 'class="chip p0 f-red"' in text and "f-white" not in text
+    assert table.stack(1, "Joshua", "white", 1, add=1).status_code == 200

@@ -28,10 +28,14 @@ def faction(form, name: str = "faction") -> str:
 
 
 def stack(form, players) -> dict:
-    """A stack set to a height (0 removes it): province, player, faction, blocks."""
-    return {"province": str(number(form, "province", "LIB-ELEC-1", 1, 27)),
+    """A stack set to a height (0 removes it): province, player, faction, blocks; ``add`` when
+    it comes from the add-a-stack sheet (the player must not have one there yet)."""
+    data = {"province": str(number(form, "province", "LIB-ELEC-1", 1, 27)),
             "player": player(form, players), "faction": faction(form),
             "blocks": number(form, "blocks", "LIB-PLACE-1", 0, 3)}
+    if form.get("add"):
+        data["add"] = True
+    return data
 
 
 def card(form, players) -> dict:

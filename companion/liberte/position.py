@@ -31,9 +31,16 @@ def initial(setup: dict) -> dict:
 
 
 def set_stack(p, d):
+    """A stack's new height (0 removes it); a new stack (``add``) for a player who has one there
+    already is refused (LIB-PLACE-3), rather than replacing it."""
     before = p["board"].get(d["province"], [])
     stacks = [s for s in before if s["player"] != d["player"]]
     old = next((s for s in before if s["player"] == d["player"]), None)
+    if old and d.get("add"):
+        raise RuleError(_("%(p)s already has a stack in province %(n)s (%(b)s %(f)s): a player "
+                          "has one stack per province; change it with its − and +",
+                          p=d["player"], n=d["province"], b=old["blocks"],
+                          f=faction_name(old["faction"])), "LIB-PLACE-3")
     if d["blocks"] > 0:
         new = {"player": d["player"], "faction": d["faction"], "blocks": d["blocks"]}
         stacks.insert(before.index(old) if old else len(stacks), new)
