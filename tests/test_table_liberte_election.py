@@ -142,3 +142,17 @@ def test_an_answer_the_board_no_longer_fits_is_asked_again(client, table):
     text = wizard(client, table, "8")
     assert "asked again" not in text and "Christie wins for white" in text
     assert client.get(f"/liberte/{table.code}/").status_code == 200
+
+
+def test_a_display_card_without_a_name_can_be_advanced(client, table):
+    """LIB-ELEC-4: every card of the display may be advanced; one entered without a name is
+    called #1, #2 … (formats.md advances name cards by id)."""
+    table.stack(8, "Christie", "red", 3)
+    table.stack(8, "Joshua", "red", 3)
+    table.displays("card", {"player": "Christie", "faction": "red", "value": 1})
+    table.displays("card", {"player": "Christie", "faction": "red", "value": 2, "id": "marat"})
+    table.displays("card", {"player": "Christie", "faction": "red", "value": 3})
+    text = wizard(client, table, "8")
+    assert "Advance #1 (red 1)" in text and "Advance marat (red 2)" in text
+    assert "Advance #2 (red 3)" in text
+    assert advance(table, "Christie", "#2").status_code == 200

@@ -6,6 +6,7 @@ Handlers work on a shallow copy and replace, never change, what they touch (copy
 copies one province's list, not the whole position).
 """
 import copy
+from itertools import count
 
 from flask_babel import get_locale, gettext as _
 
@@ -50,8 +51,14 @@ def set_stack(p, d):
 
 
 def add_card(p, d):
+    """A card for a display or a hand. A display card without a name gets one (#1, #2 …): a tie
+    names the cards advanced by id (formats.md), and any display card may be advanced."""
     cards = p[d["where"]].get(d["player"], [])
-    p[d["where"]] = dict(p[d["where"]], **{d["player"]: [*cards, d["card"]]})
+    card = d["card"]
+    if d["where"] == "displays" and not card.get("id"):
+        taken = {c.get("id") for c in cards}
+        card = dict(card, id=next(f"#{n}" for n in count(1) if f"#{n}" not in taken))
+    p[d["where"]] = dict(p[d["where"]], **{d["player"]: [*cards, card]})
 
 
 def discard(p, d):
