@@ -156,3 +156,19 @@ def test_a_display_card_without_a_name_can_be_advanced(client, table):
     assert "Advance #1 (red 1)" in text and "Advance marat (red 2)" in text
     assert "Advance #2 (red 3)" in text
     assert advance(table, "Christie", "#2").status_code == 200
+
+
+def test_a_landslide_ends_the_game_with_red_points_not_the_vp_track(client, table):
+    """LIB-LAND-1/2: red wins 17 provinces; the last step names the sudden death and shows each
+    player's red points (the VPs decide nothing now); once recorded the board says the game is over."""
+    for n in range(1, 18):
+        table.stack(n, "Christie" if n % 3 else "Joshua", "red", 1)
+    text = wizard(client, table, "end")
+    assert "Sudden death: a Radical landslide (LIB-LAND-1). Winners: Christie" in text
+    assert 'id="sudden-death-points"' in text and 'id="vp-track"' not in text
+    assert "Record the result: end of the game" in text
+    assert table.post(f"/liberte/{table.code}/election/finish", {}).status_code == 200
+    board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert 'id="game-over"' in board and "The game is over." in board
+    over = wizard(client, table)
+    assert "Sudden death: a Radical landslide (LIB-LAND-1)" in over

@@ -192,3 +192,9 @@ def reason_name() -> dict:
             "government-first": _("most votes of the Government colour"),
             "government-second": _("second most votes of the Government colour"),
             "opposition-first": _("most votes of the Opposition colour")}
+
+
+def ending_name() -> dict:
+    """How the game ended early (formats.md ``ended.how``), in the page's language."""
+    return {"landslide": _("a Radical landslide (LIB-LAND-1)"),
+            "counter-revolution": _("the Royalist counter-revolution (LIB-CR-1)")}

@@ -7,7 +7,7 @@ from markupsafe import Markup
 from companion import live, tables
 from companion.liberte import engine, forms
 from companion.liberte.engine import FACTIONS
-from companion.liberte.position import faction_names
+from companion.liberte.position import ending_name, faction_names
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte", __name__, url_prefix="/liberte/<code>")
@@ -19,7 +19,7 @@ def base_context(table, live_url: str) -> dict:
     return {"table": table, "p": position, "profile": engine.profile(position.get("map")),
             "seat": tables.seat(table), "is_host": tables.is_host(table), "live_url": live_url,
             "factions": FACTIONS, "provinces": engine.PROVINCES, "colour": colours(table),
-            "faction_names": faction_names()}
+            "faction_names": faction_names(), "endings": ending_name()}
 
 
 def colours(table) -> dict:
