@@ -95,6 +95,9 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     for path in ("", "displays", "election/", "election/?step=end", "profile/"):
         host.goto(f"{server}/liberte/{join.rsplit('/', 1)[1]}/{path}")
         assert phone_layout_problems(host) == [], path
+    for language in ("RU", "IT"):  # the longest words: the six tabs wrap to two rows
+        host.get_by_role("button", name=language, exact=True).click()
+        assert phone_layout_problems(host) == [], language
 
 
 def test_an_open_sheet_survives_a_refresh_from_another_phone(server, phone):
