@@ -3,8 +3,8 @@
 Two phones at one table: the host creates it, a second phone joins through the join link, a
 board entered on one phone appears on the other within 2 s, the meters follow a tap, an open
 "add stack" sheet survives the other phone's change, and the election wizard steps through the
-provinces and a Paris tie that needs a second round. Screenshots of the main screens go to
-``artifacts/``.
+provinces (a language switch keeps the step) and a Paris tie that needs a second round.
+Screenshots of the main screens go to ``artifacts/``.
 The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
 from browser_support import phone_layout_problems, shot
@@ -71,6 +71,10 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     host.get_by_role("link", name="Next: Province 2").click()
     expect(host.locator(".progress")).to_contain_text("Step 2 of 29")
     assert "step=2" in host.url  # the step is in the URL: a reload keeps it
+    host.get_by_role("button", name="IT", exact=True).click()  # the switch keeps the step shown
+    expect(host.locator("html")).to_have_attribute("lang", "it")
+    assert "step=2" in host.url
+    host.get_by_role("button", name="EN", exact=True).click()
     host.get_by_role("link", name="Skip to the open question").click()
     other.get_by_role("link", name="Election").click()
     other.get_by_role("link", name="Go to the question").click()

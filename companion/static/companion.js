@@ -35,3 +35,12 @@ document.addEventListener("htmx:configRequest", function (evt) {
     evt.detail.headers["X-Table-Version"] = poll.getAttribute("data-version");
   }
 });
+// The language switch goes back to the page shown now. Its form names the address the page was
+// loaded at; the election wizard steps on with htmx, which pushes each step's address.
+document.addEventListener("htmx:pushedIntoHistory", function (evt) {
+  var next = document.querySelector("form.lang input[name=next]");
+  if (next) {
+    var url = new URL(evt.detail.path, window.location.href);
+    next.value = url.pathname + url.search;
+  }
+});
