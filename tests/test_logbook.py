@@ -16,6 +16,17 @@ def test_history_lists_changes_and_marks_undone_ones(client, table):
     assert b"<html" not in fragment.data
 
 
+def test_undo_is_off_with_nothing_to_undo_and_then_says_what_it_took_back(client, table):
+    room = client.get(f"/t/{table.code}/room").get_data(as_text=True)
+    assert 'undo-button" disabled' in room  # version 0
+    table.stack(8, "Christie", "red", 2)
+    room = client.get(f"/t/{table.code}/room").get_data(as_text=True)
+    assert 'undo-button" disabled' not in room and "province 8: Christie has 2 red" in room
+    undone = table.post(f"/t/{table.code}/undo", {}).get_data(as_text=True)
+    assert "Undone: province 8: Christie has 2 red" in undone
+    assert 'undo-button" disabled' in undone  # nothing left to undo
+
+
 def test_only_the_host_undoes_past_the_last_change(app, table):
     table.stack(8, "Christie", "red", 2)
     table.stack(9, "Christie", "red", 2)

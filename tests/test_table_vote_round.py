@@ -295,6 +295,7 @@ def test_undo_from_the_round_screen(app, started):
     assert "Undo the last change" in text and "Cid nominates for Prime Minister: Eve" in section(text, "undo")
     text = text_of(started.post(started.at("/undo"), {}))
     assert 'id="nominate"' in text and started.position(app)["game"].candidate is None
+    assert "Undone: Cid nominates for Prime Minister: Eve" in section(text, "undo")
     again = started.post(started.at("/undo"), {}, client=app.test_client())  # not the host
     assert again.status_code in (409, 422)
 
