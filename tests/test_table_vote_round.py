@@ -95,7 +95,9 @@ def test_votes_that_do_not_add_up_are_refused_and_nothing_is_stored_VOTE_GOV_3(a
         '</p>', '').replace(' <span class="rule">(', ' (').replace(")</span>", ")")
     counted = started.counts(4, 4)
     assert counted.status_code == 422
-    assert "the votes do not add up: 4 yes + 4 no = 8, but 7 players vote" in text_of(counted)
+    sheet = re.search(r'<details class="sheet" id="counts" open>.*?</details>', text_of(counted), re.S)
+    assert sheet, "the counts sheet stays open with its error"
+    assert "the votes do not add up: 4 yes + 4 no = 8, but 7 players vote" in sheet.group(0)
     bad = started.counts("four", 3)
     assert bad.status_code == 422 and b"yes: a whole number is needed" in bad.data
     assert started.position(app)["game"].phase == "vote" and started.position(app)["history"] == []
