@@ -2,9 +2,9 @@
 
 Two phones at one table: the host creates it, a second phone joins through the join link, a
 board entered on one phone appears on the other within 2 s, the meters follow a tap, an open
-"add stack" sheet survives the other phone's change, and the election wizard steps through the
-provinces (a language switch keeps the step) and a Paris tie that needs a second round.
-Screenshots of the main screens go to ``artifacts/``.
+"add stack" sheet and what is typed on the Profile and Displays pages survive the other phone's
+change, and the election wizard steps through the provinces (a language switch keeps the step)
+and a Paris tie that needs a second round. Screenshots of the main screens go to ``artifacts/``.
 The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
 from browser_support import phone_layout_problems, shot
@@ -104,8 +104,8 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
         assert phone_layout_problems(host) == [], language
 
 
-def test_an_open_sheet_survives_a_refresh_from_another_phone(server, phone):
-    from playwright.sync_api import expect
+def two_phones(server, phone):
+    """A new table with the host's phone sitting as Christie and another as Joshua, on the board."""
     host = phone()
     host.goto(server + "/")
     host.fill("#players", "Christie\nJoshua\nMax")
@@ -116,7 +116,12 @@ def test_an_open_sheet_survives_a_refresh_from_another_phone(server, phone):
     other = phone()
     other.goto(join)
     other.get_by_role("button", name="Joshua").click()
+    return host, other
 
+
+def test_an_open_sheet_survives_a_refresh_from_another_phone(server, phone):
+    from playwright.sync_api import expect
+    host, other = two_phones(server, phone)
     sheet = host.locator("#prov-5 details.sheet")
     sheet.locator("summary").click()
     sheet.locator("select[name=player]").select_option("Max")
@@ -131,3 +136,28 @@ def test_an_open_sheet_survives_a_refresh_from_another_phone(server, phone):
     sheet.get_by_role("button", name="Add the stack").click()
     expect(host.locator('#prov-5 .chip[data-player="Max"]')).to_contain_text("2")
     assert not sheet.evaluate("e => e.open")  # sent: it closes
+
+
+def test_what_a_phone_types_survives_a_change_from_another_phone(server, phone):
+    from playwright.sync_api import expect
+    host, other = two_phones(server, phone)
+    host.get_by_role("link", name="Profile").click()
+    host.fill("input[name=name-1]", "Rouen")
+    host.check("input[name=fleur-2]")
+    host.select_option("select[name=vp-3]", "1")
+    add_stack(other, 3, "Joshua", "white", 1)
+    expect(host.locator("#poll")).to_have_attribute("data-version", "1", timeout=2500)  # refreshed
+    assert host.input_value("input[name=name-1]") == "Rouen"
+    assert host.is_checked("input[name=fleur-2]") and host.input_value("select[name=vp-3]") == "1"
+    host.get_by_role("button", name="Save the profile").click()
+    expect(host.locator("#live")).to_contain_text("Marked: 1 fleur-de-lis provinces")
+
+    host.get_by_role("link", name="Displays").click()
+    other.get_by_role("link", name="Displays").click()
+    host.fill("#vp-0", "12")  # Christie's VPs, typed and not saved yet
+    add_card(other, 1, "red", 3, "danton")
+    expect(host.locator("#player-1")).to_contain_text("danton", timeout=2500)
+    expect(host.locator("#vp-0")).to_have_value("12")
+    other.fill("#vp-0", "7")  # a change to that very value replaces what was typed
+    other.locator("form:has(#vp-0) button").click()
+    expect(host.locator("#vp-0")).to_have_value("7", timeout=2500)
