@@ -3,8 +3,9 @@
 Two phones at one table: the host creates it, a second phone joins through the join link, a
 board entered on one phone appears on the other within 2 s, the meters follow a tap, an open
 "add stack" sheet and what is typed on the Profile and Displays pages survive the other phone's
-change, and the election wizard steps through the provinces (a language switch keeps the step)
-and a Paris tie that needs a second round. Screenshots of the main screens go to ``artifacts/``.
+change, a refused change is told in the toast where the phone is scrolled, and the election
+wizard steps through the provinces (a language switch keeps the step) and a Paris tie that needs
+a second round. Screenshots of the main screens go to ``artifacts/``.
 The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
 from browser_support import phone_layout_problems, shot
@@ -161,3 +162,21 @@ def test_what_a_phone_types_survives_a_change_from_another_phone(server, phone):
     other.fill("#vp-0", "7")  # a change to that very value replaces what was typed
     other.locator("form:has(#vp-0) button").click()
     expect(host.locator("#vp-0")).to_have_value("7", timeout=2500)
+
+
+def test_a_refused_change_is_told_where_the_phone_is(server, phone):
+    import re
+    from playwright.sync_api import expect
+    host, other = two_phones(server, phone)
+    other.route(re.compile(r"/poll\?"), lambda route: route.abort())  # it misses the next change
+    add_stack(host, 3, "Christie", "red", 1)
+    sheet = other.locator("#prov-3 details.sheet")
+    sheet.locator("summary").click()
+    sheet.get_by_role("button", name="Add the stack").click()
+    toast = other.locator("#toast")
+    expect(toast).to_contain_text("Not applied: the table changed meanwhile")
+    expect(toast).to_contain_text("Christie: province 3")
+    expect(toast).to_be_in_viewport()
+    expect(other.locator('#prov-3 .chip[data-player="Christie"]')).to_be_in_viewport()
+    toast.click()  # a tap puts it away
+    expect(toast).to_be_hidden()

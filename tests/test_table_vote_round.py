@@ -128,8 +128,8 @@ def test_a_move_out_of_phase_is_refused_at_the_top_of_the_page(app, started):
     response = started.give("Ann", 1, 1)
     text = text_of(response)
     assert response.status_code == 422
-    assert re.search(r'<p class="error" role="alert">[^<]*the President gives no cards at '
-                     r'&#39;nominate&#39; <span class="rule">\(VOTE-EVT-3\)</span>', text)
+    assert re.search(r'<p class="error" role="alert" data-toast>[^<]*the President gives no '
+                     r'cards at &#39;nominate&#39; <span class="rule">\(VOTE-EVT-3\)</span>', text)
     assert started.position(app)["game"].players[0].budget == 7
     assert started.play("tiebreak", {}).status_code == 422
     assert started.play("no-such-move").status_code == 404
