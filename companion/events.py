@@ -58,6 +58,14 @@ def in_effect(events: list[dict]) -> list[dict]:
     return stack
 
 
+def undone(events: list[dict]) -> dict | None:
+    """The change the latest event took back, when that event is an undo."""
+    if not events or events[-1]["kind"] != "undo":
+        return None
+    kept = in_effect(events[:-1])
+    return kept[-1] if kept else None
+
+
 def fold(game, setup: dict, events: list[dict], strict: bool = False) -> dict:
     """The position after ``events`` (the whole log), from the table's setup.
 

@@ -93,6 +93,16 @@ def describe(game, event: dict) -> str:
     return game.describe(event)
 
 
+def undo_context(table) -> dict:
+    """What the undo form says: the change an undo would take back (``undo``; None when there is
+    nothing to undo) and, right after an undo, the change it took back (``undone``)."""
+    log = events.load(get_db(), table.id)
+    game = games.get(table.game)
+    kept, undone = events.in_effect(log), events.undone(log)
+    return {"undo": describe(game, kept[-1]) if kept else None,
+            "undone": describe(game, undone) if undone else None}
+
+
 def write(table, kind, data, *, page, fragment, context, redirect_to, field="", part=None,
           changed=None):
     """Append one change (``data`` may be a callable that parses the form) and answer

@@ -52,11 +52,22 @@ def reset(code):
     return _room_write(code, "reset", host=True)
 
 
-@bp.post("/t/<code>/delete")
-def delete(code):
-    """Delete the table and its log (host only)."""
+@bp.get("/t/<code>/delete")
+def confirm_delete(code):
+    """Ask the host before deleting: one mis-tap on the room page must not destroy a game."""
     table = live.load(code)
     host_only(table)
+    return render_template("tables/delete.html", table=table)
+
+
+@bp.post("/t/<code>/delete")
+def delete(code):
+    """Delete the table and its log (host only) once the question was answered with its code;
+    a request without it deletes nothing and asks."""
+    table = live.load(code)
+    host_only(table)
+    if request.form.get("confirm") != table.code:
+        return render_template("tables/delete.html", table=table), 422
     tables.delete(table)
     return redirect(url_for("tables.index"), 303)
 

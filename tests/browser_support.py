@@ -96,10 +96,14 @@ def shot(page, name, at=None):
 
 
 def phone_layout_problems(page) -> list:
-    """What breaks the phone layout at the page's width: a horizontal scroll, taps under 44 px."""
+    """What breaks the phone layout at the page's width: a horizontal scroll, a tab cut off at the
+    right edge (the tab bar scrolls on its own), taps under 44 px."""
     problems = []
     if page.evaluate("document.documentElement.scrollWidth") > page.viewport_size["width"]:
         problems.append("horizontal scroll")
+    problems += page.evaluate("""() => [...document.querySelectorAll('nav.tabs a')]
+        .filter(e => e.getBoundingClientRect().right > window.innerWidth)
+        .map(e => 'tab cut off: ' + e.textContent.trim())""")
     problems += page.evaluate("""() => [...document.querySelectorAll('button, summary, a.button')]
         .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
         .map(e => e.textContent.trim())""")

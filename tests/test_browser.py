@@ -2,9 +2,10 @@
 
 Two phones at one table: the host creates it, a second phone joins through the join link, a
 board entered on one phone appears on the other within 2 s, the meters follow a tap, an open
-"add stack" sheet survives the other phone's change, and the election wizard steps through the
-provinces and a Paris tie that needs a second round. Screenshots of the main screens go to
-``artifacts/``.
+"add stack" sheet and what is typed on the Profile and Displays pages survive the other phone's
+change, a refused change is told in the toast where the phone is scrolled, and the election
+wizard steps through the provinces (a language switch keeps the step) and a Paris tie that needs
+a second round. Screenshots of the main screens go to ``artifacts/``.
 The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
 from browser_support import phone_layout_problems, shot
@@ -71,6 +72,10 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     host.get_by_role("link", name="Next: Province 2").click()
     expect(host.locator(".progress")).to_contain_text("Step 2 of 29")
     assert "step=2" in host.url  # the step is in the URL: a reload keeps it
+    host.get_by_role("button", name="IT", exact=True).click()  # the switch keeps the step shown
+    expect(host.locator("html")).to_have_attribute("lang", "it")
+    assert "step=2" in host.url
+    host.get_by_role("button", name="EN", exact=True).click()
     host.get_by_role("link", name="Skip to the open question").click()
     other.get_by_role("link", name="Election").click()
     other.get_by_role("link", name="Go to the question").click()
@@ -95,10 +100,13 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     for path in ("", "displays", "election/", "election/?step=end", "profile/"):
         host.goto(f"{server}/liberte/{join.rsplit('/', 1)[1]}/{path}")
         assert phone_layout_problems(host) == [], path
+    for language in ("RU", "IT"):  # the longest words: the six tabs wrap to two rows
+        host.get_by_role("button", name=language, exact=True).click()
+        assert phone_layout_problems(host) == [], language
 
 
-def test_an_open_sheet_survives_a_refresh_from_another_phone(server, phone):
-    from playwright.sync_api import expect
+def two_phones(server, phone):
+    """A new table with the host's phone sitting as Christie and another as Joshua, on the board."""
     host = phone()
     host.goto(server + "/")
     host.fill("#players", "Christie\nJoshua\nMax")
@@ -109,7 +117,12 @@ def test_an_open_sheet_survives_a_refresh_from_another_phone(server, phone):
     other = phone()
     other.goto(join)
     other.get_by_role("button", name="Joshua").click()
+    return host, other
 
+
+def test_an_open_sheet_survives_a_refresh_from_another_phone(server, phone):
+    from playwright.sync_api import expect
+    host, other = two_phones(server, phone)
     sheet = host.locator("#prov-5 details.sheet")
     sheet.locator("summary").click()
     sheet.locator("select[name=player]").select_option("Max")
@@ -124,3 +137,46 @@ def test_an_open_sheet_survives_a_refresh_from_another_phone(server, phone):
     sheet.get_by_role("button", name="Add the stack").click()
     expect(host.locator('#prov-5 .chip[data-player="Max"]')).to_contain_text("2")
     assert not sheet.evaluate("e => e.open")  # sent: it closes
+
+
+def test_what_a_phone_types_survives_a_change_from_another_phone(server, phone):
+    from playwright.sync_api import expect
+    host, other = two_phones(server, phone)
+    host.get_by_role("link", name="Profile").click()
+    host.fill("input[name=name-1]", "Rouen")
+    host.check("input[name=fleur-2]")
+    host.select_option("select[name=vp-3]", "1")
+    add_stack(other, 3, "Joshua", "white", 1)
+    expect(host.locator("#poll")).to_have_attribute("data-version", "1", timeout=2500)  # refreshed
+    assert host.input_value("input[name=name-1]") == "Rouen"
+    assert host.is_checked("input[name=fleur-2]") and host.input_value("select[name=vp-3]") == "1"
+    host.get_by_role("button", name="Save the profile").click()
+    expect(host.locator("#live")).to_contain_text("Marked: 1 fleur-de-lis provinces")
+
+    host.get_by_role("link", name="Displays").click()
+    other.get_by_role("link", name="Displays").click()
+    host.fill("#vp-0", "12")  # Christie's VPs, typed and not saved yet
+    add_card(other, 1, "red", 3, "danton")
+    expect(host.locator("#player-1")).to_contain_text("danton", timeout=2500)
+    expect(host.locator("#vp-0")).to_have_value("12")
+    other.fill("#vp-0", "7")  # a change to that very value replaces what was typed
+    other.locator("form:has(#vp-0) button").click()
+    expect(host.locator("#vp-0")).to_have_value("7", timeout=2500)
+
+
+def test_a_refused_change_is_told_where_the_phone_is(server, phone):
+    import re
+    from playwright.sync_api import expect
+    host, other = two_phones(server, phone)
+    other.route(re.compile(r"/poll\?"), lambda route: route.abort())  # it misses the next change
+    add_stack(host, 3, "Christie", "red", 1)
+    sheet = other.locator("#prov-3 details.sheet")
+    sheet.locator("summary").click()
+    sheet.get_by_role("button", name="Add the stack").click()
+    toast = other.locator("#toast")
+    expect(toast).to_contain_text("Not applied: the table changed meanwhile")
+    expect(toast).to_contain_text("Christie: province 3")
+    expect(toast).to_be_in_viewport()
+    expect(other.locator('#prov-3 .chip[data-player="Christie"]')).to_be_in_viewport()
+    toast.click()  # a tap puts it away
+    expect(toast).to_be_hidden()

@@ -62,3 +62,12 @@ def test_nothing_to_undo(ctx):
     table, game = ctx
     with pytest.raises(RuleError, match="nothing"):
         events.append(get_db(), table, game, "undo", {}, base=0)
+
+
+def test_undone_names_what_the_latest_undo_took_back():
+    one, two = {"kind": "stack", "data": stack(1)}, {"kind": "stack", "data": stack(2)}
+    undo = {"kind": "undo", "data": {}}
+    assert events.undone([]) is None and events.undone([one]) is None
+    assert events.undone([one, two, undo]) is two
+    assert events.undone([one, two, undo, undo]) is one  # the host went further back
+    assert events.undone([one, two, undo, undo, two]) is None  # a change since

@@ -16,6 +16,17 @@ def test_history_lists_changes_and_marks_undone_ones(client, table):
     assert b"<html" not in fragment.data
 
 
+def test_undo_is_off_with_nothing_to_undo_and_then_says_what_it_took_back(client, table):
+    room = client.get(f"/t/{table.code}/room").get_data(as_text=True)
+    assert 'undo-button" disabled' in room  # version 0
+    table.stack(8, "Christie", "red", 2)
+    room = client.get(f"/t/{table.code}/room").get_data(as_text=True)
+    assert 'undo-button" disabled' not in room and "province 8: Christie has 2 red" in room
+    undone = table.post(f"/t/{table.code}/undo", {}).get_data(as_text=True)
+    assert "Undone: province 8: Christie has 2 red" in undone
+    assert 'undo-button" disabled' in undone  # nothing left to undo
+
+
 def test_only_the_host_undoes_past_the_last_change(app, table):
     table.stack(8, "Christie", "red", 2)
     table.stack(9, "Christie", "red", 2)
@@ -31,12 +42,25 @@ def test_reset_and_delete_need_the_host(app, client, table):
     table.stack(8, "Christie", "red", 2)
     phone = app.test_client()
     assert phone.post(f"/t/{table.code}/reset", data={"version": 1}).status_code == 403
-    assert phone.post(f"/t/{table.code}/delete").status_code == 403
+    assert phone.get(f"/t/{table.code}/delete").status_code == 403
+    assert phone.post(f"/t/{table.code}/delete", data={"confirm": table.code}).status_code == 403
     assert table.post(f"/t/{table.code}/reset", {}, htmx=False).status_code == 303
     board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
     assert 'data-player="Christie"' not in board
-    assert client.post(f"/t/{table.code}/delete").status_code == 303
+    assert client.post(f"/t/{table.code}/delete", data={"confirm": table.code}).status_code == 303
     assert client.get(f"/t/{table.code}/room").status_code == 404
+
+
+def test_delete_asks_first_and_a_post_without_the_answer_deletes_nothing(client, table):
+    room = client.get(f"/t/{table.code}/room").get_data(as_text=True)
+    assert f'href="/t/{table.code}/delete"' in room  # a link to the question, not a form
+    question = client.get(f"/t/{table.code}/delete").get_data(as_text=True)
+    assert f"Delete table {table.code} for good?" in question
+    assert f'name="confirm" value="{table.code}"' in question and "Keep the table" in question
+    for data in ({}, {"confirm": "ZZZZZ"}):
+        again = client.post(f"/t/{table.code}/delete", data=data)
+        assert again.status_code == 422 and b"for good?" in again.data
+    assert client.get(f"/t/{table.code}/room").status_code == 200  # still there
 
 
 def test_host_link_moves_the_host_to_another_device(app, client, table):

@@ -95,7 +95,9 @@ def test_votes_that_do_not_add_up_are_refused_and_nothing_is_stored_VOTE_GOV_3(a
         '</p>', '').replace(' <span class="rule">(', ' (').replace(")</span>", ")")
     counted = started.counts(4, 4)
     assert counted.status_code == 422
-    assert "the votes do not add up: 4 yes + 4 no = 8, but 7 players vote" in text_of(counted)
+    sheet = re.search(r'<details class="sheet" id="counts" open>.*?</details>', text_of(counted), re.S)
+    assert sheet, "the counts sheet stays open with its error"
+    assert "the votes do not add up: 4 yes + 4 no = 8, but 7 players vote" in sheet.group(0)
     bad = started.counts("four", 3)
     assert bad.status_code == 422 and b"yes: a whole number is needed" in bad.data
     assert started.position(app)["game"].phase == "vote" and started.position(app)["history"] == []
@@ -126,8 +128,8 @@ def test_a_move_out_of_phase_is_refused_at_the_top_of_the_page(app, started):
     response = started.give("Ann", 1, 1)
     text = text_of(response)
     assert response.status_code == 422
-    assert re.search(r'<p class="error" role="alert">[^<]*the President gives no cards at '
-                     r'&#39;nominate&#39; <span class="rule">\(VOTE-EVT-3\)</span>', text)
+    assert re.search(r'<p class="error" role="alert" data-toast>[^<]*the President gives no '
+                     r'cards at &#39;nominate&#39; <span class="rule">\(VOTE-EVT-3\)</span>', text)
     assert started.position(app)["game"].players[0].budget == 7
     assert started.play("tiebreak", {}).status_code == 422
     assert started.play("no-such-move").status_code == 404
@@ -295,6 +297,7 @@ def test_undo_from_the_round_screen(app, started):
     assert "Undo the last change" in text and "Cid nominates for Prime Minister: Eve" in section(text, "undo")
     text = text_of(started.post(started.at("/undo"), {}))
     assert 'id="nominate"' in text and started.position(app)["game"].candidate is None
+    assert "Undone: Cid nominates for Prime Minister: Eve" in section(text, "undo")
     again = started.post(started.at("/undo"), {}, client=app.test_client())  # not the host
     assert again.status_code in (409, 422)
 

@@ -4,6 +4,7 @@ Editing needs the host token. A saved profile is also kept in this host's ``prof
 so the next table created here starts from it.
 """
 import json
+import zlib
 
 from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext as _
@@ -25,7 +26,14 @@ def context(table) -> dict:
                      "vp": sum(1 for p in provinces if p["vp"]),
                      "hint_fleur": engine.FLEUR_DE_LIS_IN_REVIEWS,
                      "hint_vp": engine.VP_PROVINCES_IN_REVIEWS}
+    ctx["form_id"] = form_id(ctx["profile"]["json"])
     return ctx
+
+
+def form_id(data: dict) -> str:
+    """The profile form's id, made from the profile: the form a phone is filling in survives
+    another phone's change (hx-preserve) unless that change is to the profile itself."""
+    return "profile-%08x" % zlib.crc32(json.dumps(data, sort_keys=True).encode())
 
 
 def saved() -> dict | None:

@@ -11,11 +11,32 @@ document.addEventListener("visibilitychange", function () {
     window.htmx.trigger(poll, "poll-now");
   }
 });
-// A message put in the toast fades after a while.
+// A message put in the toast fades after a while, or at a tap.
+var fading;
+function fade(toast, delay) {
+  window.clearTimeout(fading);
+  fading = window.setTimeout(function () { toast.innerHTML = ""; }, delay);
+}
 document.addEventListener("htmx:afterSwap", function (evt) {
   var toast = document.getElementById("toast");
   if (evt.detail.target === toast) {
-    window.setTimeout(function () { toast.innerHTML = ""; }, 6000);
+    fade(toast, 6000);
+  }
+});
+document.addEventListener("click", function (evt) {
+  if (evt.target.closest && evt.target.closest("#toast")) {
+    document.getElementById("toast").innerHTML = "";
+  }
+});
+// What an answer says at the top of the page (a change refused because the table changed
+// meanwhile, or refused for a form no longer shown) goes to the toast, where the phone is: it may
+// be scrolled far down, at the province it tapped. Without JavaScript it stays at the top.
+document.addEventListener("htmx:afterSwap", function () {
+  var said = document.querySelectorAll("#live > [data-toast]");
+  var toast = document.getElementById("toast");
+  if (said.length && toast) {
+    toast.replaceChildren.apply(toast, said);
+    fade(toast, 12000);
   }
 });
 // A sheet (a <details>) closes after its form was sent, ready for the next entry. Sheets are kept
@@ -33,5 +54,14 @@ document.addEventListener("htmx:configRequest", function (evt) {
   var poll = document.getElementById("poll");
   if (poll && evt.detail.verb !== "get") {
     evt.detail.headers["X-Table-Version"] = poll.getAttribute("data-version");
+  }
+});
+// The language switch goes back to the page shown now. Its form names the address the page was
+// loaded at; the election wizard steps on with htmx, which pushes each step's address.
+document.addEventListener("htmx:pushedIntoHistory", function (evt) {
+  var next = document.querySelector("form.lang input[name=next]");
+  if (next) {
+    var url = new URL(evt.detail.path, window.location.href);
+    next.value = url.pathname + url.search;
   }
 });

@@ -68,6 +68,8 @@ def play(code, move):
     if move not in READERS:
         abort(404)
     field = move if move in shown(live.position(table)) else ""
+    if field == "vote" and request.form.get("mode") == "counts":
+        field = "vote-counts"  # shown in the counts sheet, which then stays open
     return write(table, "play", lambda: play_data(table, move), field)
 
 

@@ -7,8 +7,7 @@ import random
 
 from flask import Blueprint, request, url_for
 
-from companion import events, games, live, tables
-from companion.db import get_db
+from companion import live, tables
 from companion.vote import forms, screen
 from companion.vote import position as vote_position
 from companion.vote import words
@@ -27,7 +26,7 @@ def context(table) -> dict:
     p = live.position(table)
     ctx = {"table": table, "p": p, "game": p["game"], "seat": tables.seat(table),
            "is_host": tables.is_host(table), "live_url": url_for("vote.table", code=table.code),
-           "timer": screen.timer_view(p), "undo": last_change(table),
+           "timer": screen.timer_view(p), **live.undo_context(table),
            "ability_names": words.ability_names(), "phase_names": words.phase_names(),
            "party_names": words.party_names(), "first_reasons": words.first_reasons(),
            "winner_reasons": words.winner_reasons()}
@@ -36,12 +35,6 @@ def context(table) -> dict:
     else:
         ctx.update(screen.round_view(p), conditions=words.ability_conditions())
     return ctx
-
-
-def last_change(table) -> str | None:
-    """The change an undo would take back, in words."""
-    kept = events.in_effect(events.load(get_db(), table.id))
-    return live.describe(games.get(table.game), kept[-1]) if kept else None
 
 
 def write(table, kind, data, field):
