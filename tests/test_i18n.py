@@ -214,3 +214,32 @@ def test_the_json_api_stays_english_whatever_the_browser_language(client):
     refused = client.post("/api/liberte/resolve", json=body, headers={"Accept-Language": "it"})
     assert refused.get_json() == {"error": "province 1, stack 1 (A): blocks: 4 is out of range (1 to 3)",
                                   "rule": "LIB-PLACE-1"}
+
+
+def shown(page: str) -> str:
+    """What a reader sees of a page: its text without tags, scripts or attributes."""
+    return " ".join(re.sub(r"<[^>]+>", " ", re.sub(r"<script.*?</script>", "", page, flags=re.S)).split())
+
+
+def vp_province_won(client, language) -> TableHelper:
+    """A table in ``language`` whose profile gives province 3 two VPs (LIB-ELEC-8); Christie holds it."""
+    t = TableHelper(client, language=language)
+    t.sit("Christie")
+    t.post(f"/liberte/{t.code}/profile/", {f"vp-{n}": 2 if n == 3 else 0 for n in range(1, 28)})
+    t.stack(3, "Christie", "red", 1)
+    return t
+
+
+@pytest.mark.parametrize("lang, vp", [("ru", "ПО"), ("it", "PV")])
+def test_victory_points_are_abbreviated_as_in_the_tables_language(client, lang, vp):
+    """ПО (Очки Победы), PV (Punti Vittoria), as the engine's sentences say them: the board's VP
+    province, the displays, the profile's column and the election's VP track."""
+    t = vp_province_won(client, lang)
+    pages = {where: client.get(f"/liberte/{t.code}/{where}").get_data(as_text=True)
+             for where in ("", "displays", "profile/", "election/?step=end")}
+    assert f'<span class="tag">2 {vp}</span>' in pages[""]
+    assert f"Christie · 0 {vp}" in shown(pages["displays"])
+    assert f"<th>{vp}</th>" in pages["profile/"] and f'aria-label="{vp} ' in pages["profile/"]
+    assert f"Christie 5 {vp}" in shown(pages["election/?step=end"])
+    for page in pages.values():
+        assert not re.search(r"\bVP\b", shown(page)) and 'aria-label="VP' not in page
