@@ -243,3 +243,13 @@ def test_victory_points_are_abbreviated_as_in_the_tables_language(client, lang, 
     assert f"Christie 5 {vp}" in shown(pages["election/?step=end"])
     for page in pages.values():
         assert not re.search(r"\bVP\b", shown(page)) and 'aria-label="VP' not in page
+
+
+@pytest.mark.parametrize("lang, paris", [("ru", "Париж"), ("it", "Parigi")])
+def test_paris_is_named_in_the_tables_language_on_the_board_and_after_a_tap(client, lang, paris):
+    t = TableHelper(client, language=lang)
+    t.sit("Christie")
+    board = client.get(f"/liberte/{t.code}/").get_data(as_text=True)
+    tap = t.stack(8, "Christie", "red", 1).get_data(as_text=True)  # the province answered alone
+    for page in (board, tap):
+        assert f'<span class="tag">{paris}</span>' in page and ">Paris<" not in page
