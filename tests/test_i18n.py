@@ -12,6 +12,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
+from companion.liberte import position
 from companion.scorers.liberte import resolve_json
 from companion.scorers.sentence import Joined, Sentence
 from companion.scorers.vote import replay
@@ -253,3 +254,19 @@ def test_paris_is_named_in_the_tables_language_on_the_board_and_after_a_tap(clie
     tap = t.stack(8, "Christie", "red", 1).get_data(as_text=True)  # the province answered alone
     for page in (board, tap):
         assert f'<span class="tag">{paris}</span>' in page and ">Paris<" not in page
+
+
+def test_the_history_names_each_tie_in_the_tables_language(app, client):
+    """An answer to a tie (LIB-ELEC-4) says in words which contest it settled, not its key."""
+    t = TableHelper(client, language="ru")
+    t.sit("Christie")
+    paris_tie_and_more(t)
+    elect(client, t)
+    history = shown(client.get(f"/t/{t.code}/history").get_data(as_text=True))
+    assert "Christie выкладывает marat (провинция 8)" in history
+    with app.test_request_context(headers={"Accept-Language": "it"}):
+        said = {contest: position.describe({"kind": "advance", "data": {
+            "contest": contest, "round": 1, "player": "Max", "card": None}})
+            for contest in ("battle", "government", "opposition")}
+    assert said == {"battle": "Max passa (la battaglia)", "government": "Max passa (il Governo)",
+                    "opposition": "Max passa (l'Opposizione)"}

@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 
 from companion import live, tables
 from companion.liberte import engine, forms, profile
-from companion.liberte.position import reason_name
+from companion.liberte.position import contest_names, reason_name
 from companion.liberte.views import base_context
 from companion.scorers.liberte.battle import BATTLE_TURNS
 from companion.scorers.rules import RuleError
@@ -89,15 +89,6 @@ def context(table) -> dict:
                       for f in engine.FACTIONS},
                live_url=url_for("liberte_election.wizard", code=table.code, step=step))
     return ctx
-
-
-def contest_names() -> dict:
-    """The ties other than a province's (formats.md ``advances``), in the page's language."""
-    return {"battle": _("the battle"), "government": _("the Government"),
-            "opposition": _("the Opposition"),
-            "vp:government:first": _("the first Government place"),
-            "vp:government:second": _("the second Government place"),
-            "vp:opposition:first": _("the first Opposition place")}
 
 
 def interactive(position: dict) -> tuple:

@@ -147,8 +147,8 @@ def describe(event: dict) -> str:
         "profile": lambda: _("the board profile changed"),
         "battle_vp": lambda: _("the battle of turn %(t)s is worth %(v)s VP", t=d["turn"], v=d["vp"]),
         "advance": lambda: (_("%(p)s advances %(c)s (%(x)s)", p=d["player"], c=d["card"],
-                              x=d["contest"]) if d["card"] else
-                            _("%(p)s passes (%(x)s)", p=d["player"], x=d["contest"])),
+                              x=contest_name(d["contest"])) if d["card"] else
+                            _("%(p)s passes (%(x)s)", p=d["player"], x=contest_name(d["contest"]))),
         "finish": lambda: _("the election was closed; next turn"),
     }
     return words[kind]() if kind in words else kind
@@ -176,3 +176,19 @@ def reason_name() -> dict:
             "government-first": _("most votes of the Government colour"),
             "government-second": _("second most votes of the Government colour"),
             "opposition-first": _("most votes of the Opposition colour")}
+
+
+def contest_names() -> dict:
+    """The ties other than a province's (formats.md ``advances``), in the page's language."""
+    return {"battle": _("the battle"), "government": _("the Government"),
+            "opposition": _("the Opposition"),
+            "vp:government:first": _("the first Government place"),
+            "vp:government:second": _("the second Government place"),
+            "vp:opposition:first": _("the first Opposition place")}
+
+
+def contest_name(contest: str) -> str:
+    """A tie's contest (``province:8``, ``battle``, …) in the page's language (LIB-ELEC-4)."""
+    if contest.startswith("province:"):
+        return _("province %(n)s", n=contest.split(":", 1)[1])
+    return contest_names().get(contest, contest)
