@@ -270,3 +270,14 @@ def test_the_history_names_each_tie_in_the_tables_language(app, client):
             for contest in ("battle", "government", "opposition")}
     assert said == {"battle": "Max passa (la battaglia)", "government": "Max passa (il Governo)",
                     "opposition": "Max passa (l'Opposizione)"}
+
+
+def test_the_default_profile_is_named_in_the_tables_language_and_stored_in_english(client):
+    t = TableHelper(client, language="ru")
+    t.sit("Christie")
+    page = client.get(f"/liberte/{t.code}/profile/").get_data(as_text=True)
+    assert 'value="Liberté (только факты из правил)"' in page
+    unchanged = {"profile-name": "Liberté (только факты из правил)", "battle-2": "4"}
+    t.post(f"/liberte/{t.code}/profile/", {**unchanged, **{f"vp-{n}": 0 for n in range(1, 28)}})
+    exported = client.get(f"/liberte/{t.code}/profile/profile.json").get_json()
+    assert exported["name"] == "Liberté (the rulebook's facts only)"

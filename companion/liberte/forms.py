@@ -81,5 +81,18 @@ def profile(form) -> dict:
     for turn in ("2", "3", "4"):
         raw = form.get(f"battle-{turn}", "").strip()
         battle[turn] = number(form, f"battle-{turn}", "LIB-BAT-1", 0, 20) if raw else None
-    return {"name": form.get("profile-name", "").strip()[:60] or "Liberté",
-            "provinces": provinces, "battle_vp": battle}
+    return {"name": profile_name(form), "provinces": provinces, "battle_vp": battle}
+
+
+def shown_name(name: str) -> str:
+    """A profile's name in its field; the default profile's (stored in English) in the page's
+    language."""
+    default = engine.DEFAULT_PROFILE.name
+    return _("Liberté (the rulebook's facts only)") if name == default else name
+
+
+def profile_name(form) -> str:
+    """The name field read back: the default's name, shown translated, is stored in English."""
+    name = form.get("profile-name", "").strip()[:60] or "Liberté"
+    default = engine.DEFAULT_PROFILE.name
+    return default if name == shown_name(default) else name
