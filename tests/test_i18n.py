@@ -3,6 +3,7 @@
 Two catalogs per language: ``messages`` (the pages) and ``engine`` (the engines' sentences and
 refusals, shown through the ``tr`` filter while the CLI and the JSON API stay in English).
 """
+import html
 import json
 import re
 from pathlib import Path
@@ -219,7 +220,14 @@ def test_the_json_api_stays_english_whatever_the_browser_language(client):
 
 def shown(page: str) -> str:
     """What a reader sees of a page: its text without tags, scripts or attributes."""
-    return " ".join(re.sub(r"<[^>]+>", " ", re.sub(r"<script.*?</script>", "", page, flags=re.S)).split())
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<script.*?</script>", "", page, flags=re.S))
+    return html.unescape(" ".join(text.split()))
+
+
+def refusals(response) -> list:
+    """The refusals an answer shows, without their rule ids."""
+    return [shown(found) for found in re.findall(r'class="error" role="alert">(.*?)<span class="rule">',
+                                                 response.get_data(as_text=True), re.S)]
 
 
 def vp_province_won(client, language) -> TableHelper:
@@ -281,3 +289,22 @@ def test_the_default_profile_is_named_in_the_tables_language_and_stored_in_engli
     t.post(f"/liberte/{t.code}/profile/", {**unchanged, **{f"vp-{n}": 0 for n in range(1, 28)}})
     exported = client.get(f"/liberte/{t.code}/profile/profile.json").get_json()
     assert exported["name"] == "Liberté (the rulebook's facts only)"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", ["провинция: нужно целое число, а не 'x'", "блоки: 4 не в пределах от 0 до 3",
+            "неизвестный игрок 'Nobody'", "выберите цвет: красные, белые или синие",
+            "жетоны: нужно целое число, а не 'x'", "ценность: 7 не в пределах от 1 до 3"]),
+    ("it", ["provincia: serve un numero intero, non 'x'", "blocchi: 4 non è tra 0 e 3",
+            "giocatore sconosciuto 'Nobody'", "scegli il colore: rosso, bianco o blu",
+            "segnalini: serve un numero intero, non 'x'", "valore: 7 non è tra 1 e 3"])])
+def test_a_refused_field_is_named_in_the_tables_language(client, lang, said):
+    """The board's and the displays' forms name the field as the page does, not by its form name."""
+    t = TableHelper(client, language=lang)
+    t.sit("Christie")
+    stack = {"province": "3", "player": "Christie", "faction": "red", "blocks": 1}
+    answers = [t.post(f"/liberte/{t.code}/", dict(stack, **change)) for change in (
+        {"province": "x"}, {"blocks": 4}, {"player": "Nobody"}, {"faction": "pink"})]
+    answers.append(t.displays("battle", {"player": "Joshua", "tokens": "x"}))
+    answers.append(t.displays("card", {"player": "Joshua", "where": "hands", "faction": "red", "value": 7}))
+    assert [refusals(answer) for answer in answers] == [[sentence] for sentence in said]

@@ -10,7 +10,8 @@ from flask import Blueprint, request, url_for
 from flask_babel import gettext as _
 
 from companion import live, tables
-from companion.liberte import engine, forms, profile
+from companion.forms import whole
+from companion.liberte import engine, profile
 from companion.liberte.position import contest_names, reason_name
 from companion.liberte.views import base_context
 from companion.scorers.liberte.battle import BATTLE_TURNS
@@ -146,7 +147,7 @@ def battle_vp(code):
     table = live.load(code)
     turn = live.position(table)["turn"]
     response = write(table, "battle_vp", lambda: {
-        "turn": turn, "vp": forms.number(request.form, "vp", "LIB-BAT-1", 0, 20)}, "battle_vp")
+        "turn": turn, "vp": whole(request.form, "vp", _("VP"), "LIB-BAT-1", 0, 20)}, "battle_vp")
     if profile.response_ok(response) and tables.is_host(table):
         profile.remember(live.position(table)["map"])
     return response
