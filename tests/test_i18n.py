@@ -4,6 +4,7 @@ Two catalogs per language: ``messages`` (the pages) and ``engine`` (the engines'
 refusals, shown through the ``tr`` filter while the CLI and the JSON API stay in English).
 """
 import html
+import io
 import json
 import re
 from pathlib import Path
@@ -17,7 +18,7 @@ from companion.liberte import position
 from companion.scorers.liberte import resolve_json
 from companion.scorers.sentence import Joined, Sentence
 from companion.scorers.vote import replay
-from conftest import TableHelper
+from conftest import SEVEN, TableHelper, VoteTable
 
 ROOT = Path(__file__).parent.parent
 TRANSLATIONS = ROOT / "companion" / "translations"
@@ -308,3 +309,26 @@ def test_a_refused_field_is_named_in_the_tables_language(client, lang, said):
     answers.append(t.displays("battle", {"player": "Joshua", "tokens": "x"}))
     answers.append(t.displays("card", {"player": "Joshua", "where": "hands", "faction": "red", "value": 7}))
     assert [refusals(answer) for answer in answers] == [[sentence] for sentence in said]
+
+
+def test_the_engines_refusals_name_a_display_and_the_board_profile_in_words(client):
+    """A fifth card (LIB-PLACE-5) and a profile with a province 30 (LIB-ELEC-1) are refused on a
+    Russian page without the scenario's keys (displays.Joshua, map.provinces)."""
+    t = TableHelper(client, language="ru")
+    t.sit("Christie")
+    for _ in range(5):
+        full = t.displays("card", {"player": "Joshua", "where": "displays", "faction": "white", "value": 1})
+    assert refusals(full) == ["выкладка игрока Joshua: карт — 5; на выкладке помещается 4 (5 — только с картой "
+                              "санкюлотов)"]
+    upload = {"file": (io.BytesIO(b'{"provinces": {"30": {}}}'), "profile.json"), "version": t.version}
+    province_30 = client.post(f"/liberte/{t.code}/profile/import", data=upload)
+    assert refusals(province_30) == ["профиль поля, провинции: неизвестная провинция '30'; провинции "
+                                     "пронумерованы от 1 до 27"]
+
+
+def test_a_refused_vote_names_the_move_in_the_tables_language(client):
+    t = VoteTable(client, language="it")
+    t.sit("Ann")
+    t.start({name: (3, 3) for name in SEVEN})
+    assert refusals(t.vote(yes=["Ann"])) == ["evento «votazione»: nessuna votazione ora: il round è alla fase "
+                                             "'nominate'"]
