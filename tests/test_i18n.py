@@ -205,6 +205,7 @@ def test_an_italian_table_sees_the_engine_in_italian(client):
     assert ("1 Normandie: Radicali 3 (Christie) batte Moderati 2 (Joshua); Christie prende 1 voto dei "
             "Radicali (LIB-ELEC-3)") in pages["1"]
     assert "Christie avanza marat (Radicali 3); Christie prende 3 voti dei Radicali (LIB-ELEC-6)" in pages["8"]
+    assert "i blocchi rimasti (3) tornano nella riserva (LIB-ELEC-5)" in pages["8"]  # never "i 8 blocchi"
     assert "Governo: Radicali con 4 voti (LIB-GOV-1)" in pages["government"]
     assert "Presenti nel Governo dei Radicali: Christie (LIB-VP-5)" in pages["government"]
 
