@@ -333,3 +333,14 @@ def test_a_refused_vote_names_the_move_in_the_tables_language(client):
     t.start({name: (3, 3) for name in SEVEN})
     assert refusals(t.vote(yes=["Ann"])) == ["evento «votazione»: nessuna votazione ora: il round è alla fase "
                                              "'nominate'"]
+
+
+@pytest.mark.parametrize("lang, said", [("it", ["Joshua: una carta rossa 3", "Joshua: una carta bianca 1"]),
+                                        ("ru", ["Joshua: красная карта 3", "Joshua: белая карта 1"])])
+def test_the_history_says_a_card_with_its_colour_agreeing(client, lang, said):
+    t = TableHelper(client, language=lang)
+    t.sit("Christie")
+    for faction, value in (("red", 3), ("white", 1)):
+        t.displays("card", {"player": "Joshua", "where": "displays", "faction": faction, "value": value})
+    history = shown(client.get(f"/t/{t.code}/history").get_data(as_text=True))
+    assert all(sentence in history for sentence in said)

@@ -136,8 +136,7 @@ def describe(event: dict) -> str:
         return _("province %(n)s: %(p)s has %(b)s %(f)s", n=d["province"], p=d["player"],
                  b=d["blocks"], f=faction_name(d["faction"]))
     words = {
-        "card": lambda: _("%(p)s: a %(f)s %(v)s card", p=d["player"], f=faction_name(
-            d["card"]["faction"]), v=d["card"].get("value", "")),
+        "card": lambda: card_words(d["player"], d["card"]),
         "discard": lambda: _("%(p)s: a card removed", p=d["player"]),
         "battle": lambda: _("%(p)s: %(t)s tokens in the Battle box", p=d["player"], t=d["tokens"]),
         "lost_battles": lambda: _("lost battles: %(n)s", n=d["count"]),
@@ -163,6 +162,15 @@ def faction_names() -> dict:
     if key not in _NAMES:
         _NAMES[key] = {faction: faction_name(faction) for faction in FACTIONS}
     return _NAMES[key]
+
+
+def card_words(player: str, card: dict) -> str:
+    """``Anne: a red 2 card``, one sentence per colour: the colour agrees with the card (Italian
+    "una carta rossa", Russian "красная карта")."""
+    values = {"p": player, "v": card.get("value", "")}
+    return {"red": lambda: _("%(p)s: a red %(v)s card", **values),
+            "white": lambda: _("%(p)s: a white %(v)s card", **values),
+            "blue": lambda: _("%(p)s: a blue %(v)s card", **values)}[card["faction"]]()
 
 
 def faction_name(faction: str) -> str:
