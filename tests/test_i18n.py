@@ -192,6 +192,8 @@ def test_a_russian_table_sees_the_engine_in_russian(client):
             "1 голос Радикалов (LIB-ELEC-3)") in pages["1"]
     assert "Christie выкладывает marat (Радикалы 3); Christie забирает 3 голоса Радикалов (LIB-ELEC-6)" in pages["8"]
     assert "Правительство: Радикалы, 4 голоса (LIB-GOV-1)" in pages["government"]
+    assert shown(pages["government"]).count("Голоса:") == 1  # the engine's line, in the rulebook's names
+    assert "Голоса: Радикалы 4, Роялисты 0, Умеренные 1" in pages["government"]
     assert "У Christie больше всего голосов Радикалов: 5 ПО (LIB-VP-1)" in pages["government"]
     for page in pages.values():
         assert "takes" not in page and "votes (LIB" not in page
