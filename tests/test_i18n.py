@@ -329,12 +329,12 @@ def test_the_engines_refusals_name_a_display_and_the_board_profile_in_words(clie
                                      "пронумерованы от 1 до 27"]
 
 
-def test_a_refused_vote_names_the_move_in_the_tables_language(client):
+def test_a_refused_vote_names_the_move_and_the_phase_in_the_tables_language(client):
     t = VoteTable(client, language="it")
     t.sit("Ann")
     t.start({name: (3, 3) for name in SEVEN})
     assert refusals(t.vote(yes=["Ann"])) == ["evento «votazione»: nessuna votazione ora: il round è alla fase "
-                                             "'nominate'"]
+                                             "«nomina»"]
 
 
 @pytest.mark.parametrize("lang, said", [("it", ["Joshua: una carta rossa 3", "Joshua: una carta bianca 1"]),
