@@ -19,6 +19,7 @@ from flask import current_app
 from flask_babel import gettext as _
 
 from companion.db import transaction
+from companion.i18n import translate
 from companion.scorers.rules import RuleError
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,8 @@ def undone(events: list[dict]) -> dict | None:
 def fold(game, setup: dict, events: list[dict], strict: bool = False) -> dict:
     """The position after ``events`` (the whole log), from the table's setup.
 
-    ``strict`` (imports): an event the rules refuse raises RuleError instead of being skipped.
+    ``strict`` (imports): an event the rules refuse raises RuleError, its message prefixed with
+    the event's number, instead of being skipped.
     """
     position = game.initial(setup)
     for event in in_effect(events):
@@ -80,7 +82,8 @@ def fold(game, setup: dict, events: list[dict], strict: bool = False) -> dict:
             position = game.apply(position, event)
         except RuleError as err:  # only if the rules changed since the event was stored
             if strict:
-                raise
+                raise RuleError(_("event %(n)s: %(message)s", n=event.get("version"),
+                                  message=translate(err.message)), err.rule) from None
             log.warning("event %s skipped on rebuild: %s", event.get("version"), err)
     return position
 

@@ -162,19 +162,38 @@ def export(table: Table) -> dict:
 
 
 def import_(data, language_default: str = "en") -> Table:
-    """A new table from an :func:`export` file (refused with RuleError if malformed)."""
+    """A new table from an :func:`export` file. A file of another form is refused (TABLE-IMPORT)
+    saying where; an event the rules refuse, with its number and its rule."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise RuleError(f"this is not a table file (format {EXPORT_FORMAT!r} expected)",
+        raise RuleError(_("this is not a table file (format %(f)r expected)", f=EXPORT_FORMAT),
                         "TABLE-IMPORT")
-    try:
-        log = [{"kind": str(e["kind"]), "data": e["data"], "seat": e.get("seat"),
-                "created": e.get("created")} for e in data["events"]]
-        setup = data["setup"]
-        game, players = data["game"], setup["players"]
-    except (KeyError, TypeError) as err:
-        raise RuleError(f"the table file lacks {err}", "TABLE-IMPORT") from None
-    if game not in {g.name for g in games.all_games()}:
-        raise RuleError(f"unknown game {game!r}", "TABLE-IMPORT")
-    language = data.get("language") if data.get("language") in LANGUAGES else language_default
-    table = create(game, players, language, data.get("title") or "", setup.get("options"), log)
-    return table
+    game, setup = data.get("game"), data.get("setup")
+    if game not in [g.name for g in games.all_games()]:
+        raise RuleError(_("the table file names an unknown game %(g)r", g=game), "TABLE-IMPORT")
+    if not (isinstance(setup, dict) and isinstance(setup.get("players"), list)
+            and all(isinstance(name, str) for name in setup["players"])
+            and isinstance(setup.get("options") or {}, dict)):
+        raise RuleError(_("the table file's setup lacks the list of players' names"),
+                        "TABLE-IMPORT")
+    language = text(data.get("language"))
+    return create(game, setup["players"], language if language in LANGUAGES else language_default,
+                  text(data.get("title")) or "", setup.get("options"), read_log(data.get("events")))
+
+
+def read_log(events) -> list[dict]:
+    """The log of a table file, each event checked for its form (the rules check it on replay)."""
+    if not isinstance(events, list):
+        raise RuleError(_("the table file's events are not a list"), "TABLE-IMPORT")
+    for number, event in enumerate(events, 1):
+        if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
+            raise RuleError(_("event %(n)s: it does not say its kind", n=number), "TABLE-IMPORT")
+        if not isinstance(event.get("data"), dict):
+            raise RuleError(_("event %(n)s: its data is missing", n=number), "TABLE-IMPORT")
+    return [{"version": number, "kind": event["kind"], "data": event["data"],
+             "seat": text(event.get("seat")), "created": text(event.get("created"))}
+            for number, event in enumerate(events, 1)]
+
+
+def text(value) -> str | None:
+    """``value`` if it is text, else None (a table file's optional fields)."""
+    return value if isinstance(value, str) else None

@@ -3,6 +3,8 @@
 Two catalogs per language: ``messages`` (the pages) and ``engine`` (the engines' sentences and
 refusals, shown through the ``tr`` filter while the CLI and the JSON API stay in English).
 """
+import html
+import io
 import json
 import re
 from pathlib import Path
@@ -12,10 +14,11 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
+from companion.liberte import position
 from companion.scorers.liberte import resolve_json
 from companion.scorers.sentence import Joined, Sentence
 from companion.scorers.vote import replay
-from conftest import TableHelper
+from conftest import SEVEN, TableHelper, VoteTable
 
 ROOT = Path(__file__).parent.parent
 TRANSLATIONS = ROOT / "companion" / "translations"
@@ -189,6 +192,8 @@ def test_a_russian_table_sees_the_engine_in_russian(client):
             "1 голос Радикалов (LIB-ELEC-3)") in pages["1"]
     assert "Christie выкладывает marat (Радикалы 3); Christie забирает 3 голоса Радикалов (LIB-ELEC-6)" in pages["8"]
     assert "Правительство: Радикалы, 4 голоса (LIB-GOV-1)" in pages["government"]
+    assert shown(pages["government"]).count("Голоса:") == 1  # the engine's line, in the rulebook's names
+    assert "Голоса: Радикалы 4, Роялисты 0, Умеренные 1" in pages["government"]
     assert "У Christie больше всего голосов Радикалов: 5 ПО (LIB-VP-1)" in pages["government"]
     for page in pages.values():
         assert "takes" not in page and "votes (LIB" not in page
@@ -202,6 +207,7 @@ def test_an_italian_table_sees_the_engine_in_italian(client):
     assert ("1 Normandie: Radicali 3 (Christie) batte Moderati 2 (Joshua); Christie prende 1 voto dei "
             "Radicali (LIB-ELEC-3)") in pages["1"]
     assert "Christie avanza marat (Radicali 3); Christie prende 3 voti dei Radicali (LIB-ELEC-6)" in pages["8"]
+    assert "i blocchi rimasti (3) tornano nella riserva (LIB-ELEC-5)" in pages["8"]  # never "i 8 blocchi"
     assert "Governo: Radicali con 4 voti (LIB-GOV-1)" in pages["government"]
     assert "Presenti nel Governo dei Radicali: Christie (LIB-VP-5)" in pages["government"]
 
@@ -214,3 +220,129 @@ def test_the_json_api_stays_english_whatever_the_browser_language(client):
     refused = client.post("/api/liberte/resolve", json=body, headers={"Accept-Language": "it"})
     assert refused.get_json() == {"error": "province 1, stack 1 (A): blocks: 4 is out of range (1 to 3)",
                                   "rule": "LIB-PLACE-1"}
+
+
+def shown(page: str) -> str:
+    """What a reader sees of a page: its text without tags, scripts or attributes."""
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<script.*?</script>", "", page, flags=re.S))
+    return html.unescape(" ".join(text.split()))
+
+
+def refusals(response) -> list:
+    """The refusals an answer shows, without their rule ids."""
+    return [shown(found) for found in re.findall(r'class="error" role="alert"[^>]*>(.*?)<span class="rule">',
+                                                 response.get_data(as_text=True), re.S)]
+
+
+def vp_province_won(client, language) -> TableHelper:
+    """A table in ``language`` whose profile gives province 3 two VPs (LIB-ELEC-8); Christie holds it."""
+    t = TableHelper(client, language=language)
+    t.sit("Christie")
+    t.post(f"/liberte/{t.code}/profile/", {f"vp-{n}": 2 if n == 3 else 0 for n in range(1, 28)})
+    t.stack(3, "Christie", "red", 1)
+    return t
+
+
+@pytest.mark.parametrize("lang, vp", [("ru", "ПО"), ("it", "PV")])
+def test_victory_points_are_abbreviated_as_in_the_tables_language(client, lang, vp):
+    """ПО (Очки Победы), PV (Punti Vittoria), as the engine's sentences say them: the board's VP
+    province, the displays, the profile's column and the election's VP track."""
+    t = vp_province_won(client, lang)
+    pages = {where: client.get(f"/liberte/{t.code}/{where}").get_data(as_text=True)
+             for where in ("", "displays", "profile/", "election/?step=end")}
+    assert f'<span class="tag">2 {vp}</span>' in pages[""]
+    assert f"Christie · 0 {vp}" in shown(pages["displays"])
+    assert f"<th>{vp}</th>" in pages["profile/"] and f'aria-label="{vp} ' in pages["profile/"]
+    assert f"Christie 5 {vp}" in shown(pages["election/?step=end"])
+    for page in pages.values():
+        assert not re.search(r"\bVP\b", shown(page)) and 'aria-label="VP' not in page
+
+
+@pytest.mark.parametrize("lang, paris", [("ru", "Париж"), ("it", "Parigi")])
+def test_paris_is_named_in_the_tables_language_on_the_board_and_after_a_tap(client, lang, paris):
+    t = TableHelper(client, language=lang)
+    t.sit("Christie")
+    board = client.get(f"/liberte/{t.code}/").get_data(as_text=True)
+    tap = t.stack(8, "Christie", "red", 1).get_data(as_text=True)  # the province answered alone
+    for page in (board, tap):
+        assert f'<span class="tag">{paris}</span>' in page and ">Paris<" not in page
+
+
+def test_the_history_names_each_tie_in_the_tables_language(app, client):
+    """An answer to a tie (LIB-ELEC-4) says in words which contest it settled, not its key."""
+    t = TableHelper(client, language="ru")
+    t.sit("Christie")
+    paris_tie_and_more(t)
+    elect(client, t)
+    history = shown(client.get(f"/t/{t.code}/history").get_data(as_text=True))
+    assert "Christie выкладывает marat (провинция 8)" in history
+    with app.test_request_context(headers={"Accept-Language": "it"}):
+        said = {contest: position.describe({"kind": "advance", "data": {
+            "contest": contest, "round": 1, "player": "Max", "card": None}})
+            for contest in ("battle", "government", "opposition")}
+    assert said == {"battle": "Max passa (la battaglia)", "government": "Max passa (il Governo)",
+                    "opposition": "Max passa (l'Opposizione)"}
+
+
+def test_the_default_profile_is_named_in_the_tables_language_and_stored_in_english(client):
+    t = TableHelper(client, language="ru")
+    t.sit("Christie")
+    page = client.get(f"/liberte/{t.code}/profile/").get_data(as_text=True)
+    assert 'value="Liberté (только факты из правил)"' in page
+    unchanged = {"profile-name": "Liberté (только факты из правил)", "battle-2": "4"}
+    t.post(f"/liberte/{t.code}/profile/", {**unchanged, **{f"vp-{n}": 0 for n in range(1, 28)}})
+    exported = client.get(f"/liberte/{t.code}/profile/profile.json").get_json()
+    assert exported["name"] == "Liberté (the rulebook's facts only)"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", ["провинция: нужно целое число, а не 'x'", "блоки: 4 не в пределах от 0 до 3",
+            "неизвестный игрок 'Nobody'", "выберите цвет: красные, белые или синие",
+            "жетоны: нужно целое число, а не 'x'", "ценность: 7 не в пределах от 1 до 3"]),
+    ("it", ["provincia: serve un numero intero, non 'x'", "blocchi: 4 non è tra 0 e 3",
+            "giocatore sconosciuto 'Nobody'", "scegli il colore: rosso, bianco o blu",
+            "segnalini: serve un numero intero, non 'x'", "valore: 7 non è tra 1 e 3"])])
+def test_a_refused_field_is_named_in_the_tables_language(client, lang, said):
+    """The board's and the displays' forms name the field as the page does, not by its form name."""
+    t = TableHelper(client, language=lang)
+    t.sit("Christie")
+    stack = {"province": "3", "player": "Christie", "faction": "red", "blocks": 1}
+    answers = [t.post(f"/liberte/{t.code}/", dict(stack, **change)) for change in (
+        {"province": "x"}, {"blocks": 4}, {"player": "Nobody"}, {"faction": "pink"})]
+    answers.append(t.displays("battle", {"player": "Joshua", "tokens": "x"}))
+    answers.append(t.displays("card", {"player": "Joshua", "where": "hands", "faction": "red", "value": 7}))
+    assert [refusals(answer) for answer in answers] == [[sentence] for sentence in said]
+
+
+def test_the_engines_refusals_name_a_display_and_the_board_profile_in_words(client):
+    """A fifth card (LIB-PLACE-5) and a profile with a province 30 (LIB-ELEC-1) are refused on a
+    Russian page without the scenario's keys (displays.Joshua, map.provinces)."""
+    t = TableHelper(client, language="ru")
+    t.sit("Christie")
+    for _ in range(5):
+        full = t.displays("card", {"player": "Joshua", "where": "displays", "faction": "white", "value": 1})
+    assert refusals(full) == ["выкладка игрока Joshua: карт — 5; на выкладке помещается 4 (5 — только с картой "
+                              "санкюлотов)"]
+    upload = {"file": (io.BytesIO(b'{"provinces": {"30": {}}}'), "profile.json"), "version": t.version}
+    province_30 = client.post(f"/liberte/{t.code}/profile/import", data=upload)
+    assert refusals(province_30) == ["профиль поля, провинции: неизвестная провинция '30'; провинции "
+                                     "пронумерованы от 1 до 27"]
+
+
+def test_a_refused_vote_names_the_move_and_the_phase_in_the_tables_language(client):
+    t = VoteTable(client, language="it")
+    t.sit("Ann")
+    t.start({name: (3, 3) for name in SEVEN})
+    assert refusals(t.vote(yes=["Ann"])) == ["evento «votazione»: nessuna votazione ora: il round è alla fase "
+                                             "«nomina»"]
+
+
+@pytest.mark.parametrize("lang, said", [("it", ["Joshua: una carta rossa 3", "Joshua: una carta bianca 1"]),
+                                        ("ru", ["Joshua: красная карта 3", "Joshua: белая карта 1"])])
+def test_the_history_says_a_card_with_its_colour_agreeing(client, lang, said):
+    t = TableHelper(client, language=lang)
+    t.sit("Christie")
+    for faction, value in (("red", 3), ("white", 1)):
+        t.displays("card", {"player": "Joshua", "where": "displays", "faction": faction, "value": value})
+    history = shown(client.get(f"/t/{t.code}/history").get_data(as_text=True))
+    assert all(sentence in history for sentence in said)

@@ -117,6 +117,12 @@ def test_after_a_tie_every_block_returns_to_the_supply_LIB_ELEC_5():
     assert "the remaining 7 blocks return to the supply (LIB-ELEC-5)" in sentence(result, "4:")
 
 
+def test_one_block_left_after_a_tie_is_one_block_LIB_ELEC_5():
+    result = resolve(board={4: [stack("Christie", "red", 1), stack("Joshua", "blue", 1)]},
+                     displays={"Joshua": [card("b", "blue", 1)]}, advances={"province:4": [{"Joshua": "b"}]})
+    assert "the remaining 1 block returns to the supply (LIB-ELEC-5)" in sentence(result, "4:")
+
+
 def test_paris_without_a_tie_takes_the_whole_stack_and_leaves_the_rest_LIB_ELEC_6():
     result = resolve(board={8: [stack("Max", "white", 3), stack("Joshua", "blue", 2)]})
     assert (province(result, 8)["winner"], province(result, 8)["votes"]) == ("Max", 3)

@@ -1,6 +1,9 @@
 """History, undo, reset, delete, host link, export and import."""
+import html
 import io
 import json
+
+import pytest
 
 from conftest import TableHelper
 
@@ -101,3 +104,34 @@ def test_import_refuses_bad_files_and_stores_nothing(client):
         assert response.status_code == 422 and b"rule" in response.data
     assert client.post("/tables/import", data={}).status_code == 422
     TableHelper(client)  # the database still works
+
+
+def table_file(events) -> bytes:
+    """A Liberté table file (as export.json writes one) with ``events``."""
+    return json.dumps({"format": "companion-table/1", "game": "liberte", "language": "en",
+                       "setup": {"players": ["A", "B", "C"]}, "events": events}).encode()
+
+
+STACK = {"kind": "stack", "data": {"province": "8", "player": "A", "faction": "red", "blocks": 2}}
+
+
+@pytest.mark.parametrize("body, english, russian, rule", [
+    (table_file("x"), "the table file's events are not a list", "события в файле стола — не список",
+     "TABLE-IMPORT"),
+    (table_file([STACK, STACK, {"kind": "stack", "data": None}]), "event 3: its data is missing",
+     "событие 3: нет его данных", "TABLE-IMPORT"),
+    (b'{"format": "companion-table/1",\n  "game": liberte}', "the file is not JSON (line 2, column 11)",
+     "файл не в формате JSON (строка 2, столбец 11)", "TABLE-IMPORT"),
+    (table_file([STACK, {"kind": "stack", "data": {"province": "8"}}]),
+     "event 2: malformed stack event: its data lacks 'player'",
+     "событие 2: событие stack составлено неверно: в его данных нет 'player'", "formats.md")],
+    ids=["events not a list", "no data", "not JSON", "data without a player"])
+def test_a_malformed_table_file_is_refused_saying_where_in_the_pages_language(app, body, english, russian,
+                                                                             rule):
+    """Where the file is wrong and the rule, never the text of a Python exception."""
+    for said, language in ((english, "en"), (russian, "ru")):
+        importer = app.test_client()
+        importer.post("/lang", data={"lang": language, "next": "/"})
+        response = importer.post("/tables/import", data={"file": (io.BytesIO(body), "t.json")})
+        page = html.unescape(response.get_data(as_text=True))
+        assert response.status_code == 422 and f'role="alert">{said} <span class="rule">({rule})' in page

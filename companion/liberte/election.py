@@ -10,8 +10,9 @@ from flask import Blueprint, request, url_for
 from flask_babel import gettext as _
 
 from companion import live, tables
-from companion.liberte import engine, forms, profile
-from companion.liberte.position import reason_name
+from companion.forms import whole
+from companion.liberte import engine, profile
+from companion.liberte.position import contest_names, reason_name
 from companion.liberte.views import base_context
 from companion.scorers.liberte.battle import BATTLE_TURNS
 from companion.scorers.rules import RuleError
@@ -96,15 +97,6 @@ def context(table) -> dict:
     return ctx
 
 
-def contest_names() -> dict:
-    """The ties other than a province's (formats.md ``advances``), in the page's language."""
-    return {"battle": _("the battle"), "government": _("the Government"),
-            "opposition": _("the Opposition"),
-            "vp:government:first": _("the first Government place"),
-            "vp:government:second": _("the second Government place"),
-            "vp:opposition:first": _("the first Opposition place")}
-
-
 def interactive(position: dict) -> tuple:
     """The engine's Resolution (its steps keep their sentences) and its JSON, once per version."""
     resolution = engine.resolution(position, interactive=True)
@@ -160,7 +152,7 @@ def battle_vp(code):
     table = live.load(code)
     turn = live.position(table)["turn"]
     response = write(table, "battle_vp", lambda: {
-        "turn": turn, "vp": forms.number(request.form, "vp", "LIB-BAT-1", 0, 20)}, "battle_vp")
+        "turn": turn, "vp": whole(request.form, "vp", _("VP"), "LIB-BAT-1", 0, 20)}, "battle_vp")
     if profile.response_ok(response) and tables.is_host(table):
         profile.remember(live.position(table)["map"])
     return response

@@ -18,9 +18,9 @@ from companion.scorers.liberte.sudden_death import LANDSLIDE_VOTES
 from companion.scorers.liberte.supply import check_box_counts
 from companion.scorers.rules import RuleError
 
-__all__ = ["FACTIONS", "FLEUR_DE_LIS_IN_REVIEWS", "LANDSLIDE_VOTES", "PARIS", "PROVINCES",
-           "VP_PROVINCES_IN_REVIEWS", "check", "control", "fitting_contests", "profile", "resolve",
-           "validate", "validate_province"]
+__all__ = ["DEFAULT_PROFILE", "FACTIONS", "FLEUR_DE_LIS_IN_REVIEWS", "LANDSLIDE_VOTES", "PARIS",
+           "PROVINCES", "VP_PROVINCES_IN_REVIEWS", "check", "control", "fitting_contests", "profile",
+           "resolve", "validate", "validate_province"]
 WEB_ONLY = ("last_result", "over", "map")
 
 

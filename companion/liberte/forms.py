@@ -1,4 +1,7 @@
-"""Reading the Liberté forms into event data; bad input is a RuleError naming field and rule."""
+"""Reading the Liberté forms into event data; bad input is a RuleError naming field and rule.
+
+A refusal names the field as the page does, in the page's language (``blocks``, ``блоки``).
+"""
 from flask_babel import gettext as _
 
 from companion.forms import whole
@@ -8,31 +11,35 @@ from companion.liberte.position import PLACES
 from companion.scorers.rules import RuleError
 
 
-def number(form, name: str, rule: str, low: int, high: int) -> int:
-    """A whole number field within [low, high], named in a refusal by its form name."""
-    return whole(form, name, name, rule, low, high)
-
-
-def player(form, players, name: str = "player") -> str:
-    value = form.get(name, "")
+def player(form, players) -> str:
+    value = form.get("player", "")
     if value not in players:
-        raise RuleError(_("%(f)s: unknown player %(v)r", f=name, v=value), "formats.md")
+        raise RuleError(_("player: unknown player %(v)r", v=value), "formats.md")
     return value
 
 
-def faction(form, name: str = "faction") -> str:
-    value = form.get(name, "")
+def faction(form) -> str:
+    value = form.get("faction", "")
     if value not in FACTIONS:
-        raise RuleError(_("%(f)s: choose red, white or blue", f=name), "LIB-PLACE-1")
+        raise RuleError(_("faction: choose red, white or blue"), "LIB-PLACE-1")
     return value
+
+
+def place(form) -> str:
+    """Where a card goes: the display or the hand."""
+    where = form.get("where", "displays")
+    if where not in PLACES:
+        raise RuleError(_("choose the display or the hand"), "formats.md")
+    return where
 
 
 def stack(form, players) -> dict:
     """A stack set to a height (0 removes it): province, player, faction, blocks; ``add`` when
-    it comes from the add-a-stack sheet (the player must not have one there yet)."""
-    data = {"province": str(number(form, "province", "LIB-ELEC-1", 1, 27)),
+    it comes from the add-a-stack sheet (the player must not have one there yet). Read on every
+    tap: the fields' names are translated only for a refusal."""
+    data = {"province": str(whole(form, "province", lambda: _("province"), "LIB-ELEC-1", 1, 27)),
             "player": player(form, players), "faction": faction(form),
-            "blocks": number(form, "blocks", "LIB-PLACE-1", 0, 3)}
+            "blocks": whole(form, "blocks", lambda: _("blocks"), "LIB-PLACE-1", 0, 3)}
     if form.get("add"):
         data["add"] = True
     return data
@@ -40,10 +47,9 @@ def stack(form, players) -> dict:
 
 def card(form, players) -> dict:
     """A Club/Personality card for a display or a hand."""
-    where = form.get("where", "displays")
-    if where not in PLACES:
-        raise RuleError("where: displays or hands", "formats.md")
-    data = {"faction": faction(form), "value": number(form, "value", "LIB-PLACE-5", 1, 3)}
+    where = place(form)
+    data = {"faction": faction(form),
+            "value": whole(form, "value", _("value"), "LIB-PLACE-5", 1, 3)}
     for flag in ("general", "sans_culottes"):
         if form.get(flag):
             data[flag] = True
@@ -55,11 +61,8 @@ def card(form, players) -> dict:
 
 
 def discard(form, players) -> dict:
-    where = form.get("where", "displays")
-    if where not in PLACES:
-        raise RuleError("where: displays or hands", "formats.md")
-    return {"player": player(form, players), "where": where,
-            "index": number(form, "index", "LIB-PLACE-5", 0, 20)}
+    return {"player": player(form, players), "where": place(form),
+            "index": whole(form, "index", _("card"), "LIB-PLACE-5", 0, 20)}
 
 
 def order(form, players) -> list:
@@ -76,7 +79,8 @@ def profile(form) -> dict:
     for n in engine.PROVINCES:
         entry = {"name": form.get(f"name-{n}", "").strip()[:40] or None,
                  "fleur_de_lis": bool(form.get(f"fleur-{n}")) or None,
-                 "vp": number(form, f"vp-{n}", "LIB-ELEC-8", 0, 2) or None,
+                 "vp": whole(form, f"vp-{n}", _("VP of province %(n)s", n=n), "LIB-ELEC-8", 0, 2)
+                 or None,
                  "paris": n == engine.PARIS or None}
         entry = {k: v for k, v in entry.items() if v is not None}
         if entry:
@@ -84,6 +88,20 @@ def profile(form) -> dict:
     battle = {}
     for turn in ("2", "3", "4"):
         raw = form.get(f"battle-{turn}", "").strip()
-        battle[turn] = number(form, f"battle-{turn}", "LIB-BAT-1", 0, 20) if raw else None
-    return {"name": form.get("profile-name", "").strip()[:60] or "Liberté",
-            "provinces": provinces, "battle_vp": battle}
+        battle[turn] = (whole(form, f"battle-{turn}", _("battle VPs of turn %(t)s", t=turn),
+                              "LIB-BAT-1", 0, 20) if raw else None)
+    return {"name": profile_name(form), "provinces": provinces, "battle_vp": battle}
+
+
+def shown_name(name: str) -> str:
+    """A profile's name in its field; the default profile's (stored in English) in the page's
+    language."""
+    default = engine.DEFAULT_PROFILE.name
+    return _("Liberté (the rulebook's facts only)") if name == default else name
+
+
+def profile_name(form) -> str:
+    """The name field read back: the default's name, shown translated, is stored in English."""
+    name = form.get("profile-name", "").strip()[:60] or "Liberté"
+    default = engine.DEFAULT_PROFILE.name
+    return default if name == shown_name(default) else name

@@ -152,8 +152,7 @@ def describe(event: dict) -> str:
         return _("province %(n)s: %(p)s has %(b)s %(f)s", n=d["province"], p=d["player"],
                  b=d["blocks"], f=faction_name(d["faction"]))
     words = {
-        "card": lambda: _("%(p)s: a %(f)s %(v)s card", p=d["player"], f=faction_name(
-            d["card"]["faction"]), v=d["card"].get("value", "")),
+        "card": lambda: card_words(d["player"], d["card"]),
         "discard": lambda: _("%(p)s: a card removed", p=d["player"]),
         "battle": lambda: _("%(p)s: %(t)s tokens in the Battle box", p=d["player"], t=d["tokens"]),
         "lost_battles": lambda: _("lost battles: %(n)s", n=d["count"]),
@@ -163,8 +162,8 @@ def describe(event: dict) -> str:
         "profile": lambda: _("the board profile changed"),
         "battle_vp": lambda: _("the battle of turn %(t)s is worth %(v)s VP", t=d["turn"], v=d["vp"]),
         "advance": lambda: (_("%(p)s advances %(c)s (%(x)s)", p=d["player"], c=d["card"],
-                              x=d["contest"]) if d["card"] else
-                            _("%(p)s passes (%(x)s)", p=d["player"], x=d["contest"])),
+                              x=contest_name(d["contest"])) if d["card"] else
+                            _("%(p)s passes (%(x)s)", p=d["player"], x=contest_name(d["contest"]))),
         "finish": lambda: _("the election was closed; next turn"),
     }
     return words[kind]() if kind in words else kind
@@ -179,6 +178,15 @@ def faction_names() -> dict:
     if key not in _NAMES:
         _NAMES[key] = {faction: faction_name(faction) for faction in FACTIONS}
     return _NAMES[key]
+
+
+def card_words(player: str, card: dict) -> str:
+    """``Anne: a red 2 card``, one sentence per colour: the colour agrees with the card (Italian
+    "una carta rossa", Russian "красная карта")."""
+    values = {"p": player, "v": card.get("value", "")}
+    return {"red": lambda: _("%(p)s: a red %(v)s card", **values),
+            "white": lambda: _("%(p)s: a white %(v)s card", **values),
+            "blue": lambda: _("%(p)s: a blue %(v)s card", **values)}[card["faction"]]()
 
 
 def faction_name(faction: str) -> str:
@@ -198,3 +206,19 @@ def ending_name() -> dict:
     """How the game ended early (formats.md ``ended.how``), in the page's language."""
     return {"landslide": _("a Radical landslide (LIB-LAND-1)"),
             "counter-revolution": _("the Royalist counter-revolution (LIB-CR-1)")}
+
+
+def contest_names() -> dict:
+    """The ties other than a province's (formats.md ``advances``), in the page's language."""
+    return {"battle": _("the battle"), "government": _("the Government"),
+            "opposition": _("the Opposition"),
+            "vp:government:first": _("the first Government place"),
+            "vp:government:second": _("the second Government place"),
+            "vp:opposition:first": _("the first Opposition place")}
+
+
+def contest_name(contest: str) -> str:
+    """A tie's contest (``province:8``, ``battle``, …) in the page's language (LIB-ELEC-4)."""
+    if contest.startswith("province:"):
+        return _("province %(n)s", n=contest.split(":", 1)[1])
+    return contest_names().get(contest, contest)

@@ -22,6 +22,7 @@ SAVED = "liberte"
 def context(table) -> dict:
     ctx = base_context(table, url_for("liberte_profile.edit", code=table.code))
     provinces = ctx["profile"]["provinces"].values()
+    ctx["profile_name"] = forms.shown_name(ctx["profile"]["name"])
     ctx["marked"] = {"fleur": sum(p["fleur_de_lis"] for p in provinces),
                      "vp": sum(1 for p in provinces if p["vp"]),
                      "hint_fleur": engine.FLEUR_DE_LIS_IN_REVIEWS,

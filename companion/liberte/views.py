@@ -5,6 +5,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from companion import live, tables
+from companion.forms import whole
 from companion.liberte import engine, forms
 from companion.liberte.engine import FACTIONS
 from companion.liberte.position import ending_name, faction_names
@@ -155,11 +156,12 @@ PARSERS = {
     "card": lambda f, players: forms.card(f, players),
     "discard": lambda f, players: forms.discard(f, players),
     "battle": lambda f, players: {"player": forms.player(f, players),
-                                  "tokens": forms.number(f, "tokens", "LIB-BAT-1", 0, 20)},
+                                  "tokens": whole(f, "tokens", _("tokens"), "LIB-BAT-1", 0, 20)},
     "vp": lambda f, players: {"player": forms.player(f, players),
-                              "vp": forms.number(f, "vp", "LIB-VP-1", 0, 200)},
-    "turn": lambda f, players: {"turn": forms.number(f, "turn", "LIB-TURN-1", 1, 4)},
-    "lost_battles": lambda f, players: {"count": forms.number(f, "count", "LIB-BAT-3", 0, 3)},
+                              "vp": whole(f, "vp", _("VP"), "LIB-VP-1", 0, 200)},
+    "turn": lambda f, players: {"turn": whole(f, "turn", _("turn"), "LIB-TURN-1", 1, 4)},
+    "lost_battles": lambda f, players: {"count": whole(f, "count", _("lost battles"), "LIB-BAT-3",
+                                                       0, 3)},
     "order": lambda f, players: {"players": forms.order(f, players)},
 }
 

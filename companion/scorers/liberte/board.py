@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from companion.scorers.liberte.checks import expect, whole_number
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import sentence
+from companion.scorers.sentence import sentence, word
 
 PROVINCES = tuple(range(1, 28))
 """27 provinces, resolved in number order (LIB-ELEC-1)."""
@@ -76,7 +76,7 @@ def read_profile(data) -> BoardProfile:
            "LIB-ELEC-1")
     read = {number: Province(number, DEFAULT_NAMES.get(number)) for number in PROVINCES}
     for key, entry in provinces.items():
-        number = province_number(key, "map.provinces")
+        number = province_number(key, word("field", "map.provinces"))
         read[number] = _read_province(number, entry)
     paris = [n for n, p in read.items() if p.paris]
     expect(len(paris) <= 1, sentence("map: provinces %(paris)s are all marked Paris; there is one", paris=str(paris)),
@@ -108,7 +108,8 @@ def _read_battle_vp(data) -> dict:
         turn = int(key) if str(key).isdigit() else None
         expect(turn in BATTLE_TURNS, sentence("map.battle_vp: no battle in turn %(key)r; battles are in turns 2-4",
                                               key=key), "LIB-BAT-1")
-        battle_vp[turn] = None if vp is None else whole_number(vp, f"map.battle_vp[{turn}]", "LIB-BAT-1", 0, 20)
+        where = sentence("map.battle_vp[%(turn)s]", turn=turn)
+        battle_vp[turn] = None if vp is None else whole_number(vp, where, "LIB-BAT-1", 0, 20)
     return battle_vp
 
 

@@ -67,7 +67,8 @@ def resolve_province(province, stacks, play_order, advancing, turn):
                                   player=winner.player, vp=province.vp))
     if result.tie:
         result.cleared = sum(s.blocks for s in left)
-        parts.append(sentence("the remaining %(n)s blocks return to the supply (LIB-ELEC-5)", n=result.cleared)
+        parts.append(plural("the remaining %(n)s block returns to the supply (LIB-ELEC-5)",
+                            "the remaining %(n)s blocks return to the supply (LIB-ELEC-5)", result.cleared)
                      if result.cleared else sentence("nothing is left in the province (LIB-ELEC-5)"))
         left = []
     result.sentence = sentence("%(province)s: %(parts)s", province=province.label, parts=join("; ", parts))

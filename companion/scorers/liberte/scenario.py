@@ -12,7 +12,7 @@ from companion.scorers.liberte.cards import FACTIONS, Card, display_limit
 from companion.scorers.liberte.checks import expect, whole_number
 from companion.scorers.liberte.supply import check_box_counts
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import sentence
+from companion.scorers.sentence import sentence, word
 
 CONTEST = re.compile(r"^(province:([0-9]+)|battle|government|opposition|"
                      r"vp:government:first|vp:government:second|vp:opposition:first)$")
@@ -60,7 +60,7 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
     known = _known(players)
     if data.get("map") is not None:
         profile = read_profile(data["map"])
-    displays = _read_cards(data.get("displays"), "displays", known)
+    displays = _read_cards(data.get("displays"), word("field", "displays"), known)
     for player, display in displays.items():
         expect(len(display) <= display_limit(display),
                sentence("displays.%(player)s: %(n)s cards; a display holds %(limit)s (5 only with a sans-culottes "
@@ -74,7 +74,7 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
         vp={p: whole_number(v, f"vp.{p}", "LIB-VP-1", 0) for p, v in _by_player(data, "vp", known).items()},
         board=_read_board(data.get("board"), known),
         displays=displays,
-        hands=_read_cards(data.get("hands"), "hands", known),
+        hands=_read_cards(data.get("hands"), word("field", "hands"), known),
         battle={p: whole_number(n, f"battle.{p}", "LIB-BAT-1", 0, 20)
                 for p, n in _by_player(data, "battle", known).items()},
         lost_battles=whole_number(data.get("lost_battles", 0), "lost_battles", "LIB-BAT-3", 0, 3),
@@ -163,6 +163,7 @@ def _read_stack(stack, where: str, known) -> Stack:
 
 
 def _read_cards(data, key: str, known) -> dict:
+    """The cards of each player in ``data``; ``key`` (a word a page translates) names the field."""
     data = data or {}
     expect(isinstance(data, dict), sentence("%(key)s: must map player names to lists of cards", key=key),
            "formats.md")

@@ -16,8 +16,12 @@ from companion.scorers.vote.state import (
     END_ROUND, GIVE, NOMINATE, OVER, TIEBREAK, UNREST, VOTE, Game, Player, in_game, next_clockwise,
     playing)
 
-EVENT_TYPES = ("nominate", "vote", "give", "ability", "unrest", "eliminate", "end_round", "tiebreak",
-               "party_won")
+EVENT_NAMES = {"nominate": word("event", "nominate"), "vote": word("event", "vote"), "give": word("event", "give"),
+               "ability": word("event", "ability"), "unrest": word("event", "unrest"),
+               "eliminate": word("event", "eliminate"), "end_round": word("event", "end_round"),
+               "tiebreak": word("event", "tiebreak"), "party_won": word("event", "party_won")}
+"""How a refusal names the type of the event it refuses (in English, the type itself)."""
+EVENT_TYPES = tuple(EVENT_NAMES)
 PARTIES = ("democrats", "republicans")
 PARTY_NAMES = {"democrats": word("party", "Democrats"), "republicans": word("party", "Republicans")}
 PARTY_WORDS = {"democrats": word("party", "democrats"), "republicans": word("party", "republicans")}
@@ -52,7 +56,9 @@ def apply_event(game: Game, event: dict, index: int | None = None) -> Game:
         return _apply(game, event, kind)
     except RuleError as err:
         if index is None:
-            raise RuleError(sentence("event %(kind)r: %(message)s", kind=kind, message=err.message), err.rule) from None
+            named = EVENT_NAMES[kind] if kind in EVENT_TYPES else kind  # a JSON list is no key
+            raise RuleError(sentence("event '%(kind)s': %(message)s", kind=named, message=err.message),
+                            err.rule) from None
         raise RuleError(sentence("events[%(index)s] (%(kind)s): %(message)s", index=index, kind=kind,
                                  message=err.message), err.rule) from None
 

@@ -2,7 +2,7 @@
 from companion.scorers.rules import RuleError
 from companion.scorers.sentence import sentence
 from companion.scorers.vote.points import apply_modifiers
-from companion.scorers.vote.state import END_ROUND, GIVE, Game, in_game, playing
+from companion.scorers.vote.state import END_ROUND, GIVE, PHASES, Game, in_game, playing
 
 # players in the game -> (cards reaching the PM, cards reaching the President)  (VOTE-EVT-2)
 CARDS = {3: (3, 3), 4: (4, 3), 5: (5, 3), 6: (6, 3), 7: (7, 4), 8: (8, 4), 9: (9, 5), 10: (10, 5)}
@@ -60,7 +60,8 @@ def give(game: Game, event: dict) -> None:
     if they have not had theirs; the order is recorded for VOTE-END-3.
     """
     if game.phase != GIVE:
-        raise RuleError(sentence("the President gives no cards at %(phase)r", phase=game.phase), "VOTE-EVT-3")
+        raise RuleError(sentence("the President gives no cards at '%(phase)s'", phase=PHASES[game.phase]),
+                        "VOTE-EVT-3")
     name = event.get("to")
     player = playing(game, name, "VOTE-EVT-3", "recipient")
     if name in game.gives:

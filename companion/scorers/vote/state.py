@@ -10,6 +10,10 @@ from companion.scorers.sentence import sentence, word
 
 NOMINATE, VOTE, GIVE, END_ROUND, UNREST, TIEBREAK, OVER = (
     "nominate", "vote", "give", "end_round", "unrest", "tiebreak", "over")
+PHASES = {NOMINATE: word("phase", "nominate"), VOTE: word("phase", "vote"), GIVE: word("phase", "give"),
+          END_ROUND: word("phase", "end_round"), UNREST: word("phase", "unrest"),
+          TIEBREAK: word("phase", "tiebreak"), OVER: word("phase", "over")}
+"""How a refusal names the phase of the round (in English, the phase itself)."""
 HAND = 3
 WHO = {"player": word("unknown", "player"), "target": word("unknown", "target"),
        "candidate": word("unknown", "candidate"), "voter": word("unknown", "voter"),
