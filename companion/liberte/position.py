@@ -105,16 +105,16 @@ def finish(p, d):
                           " read them under the turn track", p=battle["winner"], t=p["turn"]),
                         "LIB-BAT-1")
     p.update(vp=result["vp"], board=result["board_after"], displays=result["displays_after"],
-             lost_battles=result["lost_battles"], battle={}, advances={},
-             government=result["government"], present=result["present"])
+             battle={}, advances={}, government=result["government"], present=result["present"])
     groups = result.get("next_play_order") or [p["players"]]
     p["players"] = [player for group in groups for player in group]  # equal VPs: reorder by hand
     p["last_result"] = {k: result.get(k) for k in ("turn", "vp", "awards", "ended", "final",
                                                    "government", "opposition")}
     if result.get("ended") or result.get("final") or p["turn"] == 4:
         p["over"] = result.get("ended") or result.get("final") or True
-    else:
+    else:  # the battles lost before the next turn (LIB-BAT-3); an ended game keeps those before its last
         p["turn"] += 1
+        p["lost_battles"] = result["lost_battles"]
 
 
 HANDLERS = {

@@ -12,7 +12,7 @@ from companion.scorers.liberte.cards import FACTIONS, Card, display_limit
 from companion.scorers.liberte.checks import expect, whole_number
 from companion.scorers.liberte.supply import check_box_counts
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import sentence, word
+from companion.scorers.sentence import plural, sentence, word
 
 CONTEST = re.compile(r"^(province:([0-9]+)|battle|government|opposition|"
                      r"vp:government:first|vp:government:second|vp:opposition:first)$")
@@ -75,9 +75,8 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
         board=_read_board(data.get("board"), known),
         displays=displays,
         hands=_read_cards(data.get("hands"), word("field", "hands"), known),
-        battle={p: whole_number(n, f"battle.{p}", "LIB-BAT-1", 0, 20)
-                for p, n in _by_player(data, "battle", known).items()},
-        lost_battles=whole_number(data.get("lost_battles", 0), "lost_battles", "LIB-BAT-3", 0, 3),
+        battle=_read_battle(data, turn, known),
+        lost_battles=_read_lost_battles(data.get("lost_battles", 0), turn),
         profile=profile,
         government_tie=_read_options(data.get("options")),
         advances=_read_advances(data.get("advances"), known, displays),
@@ -119,6 +118,31 @@ def _by_player(data: dict, key: str, known) -> dict:
     value = data.get(key) or {}
     expect(isinstance(value, dict), sentence("%(key)s: must map player names to numbers", key=key), "formats.md")
     return {known(player, key, "LIB-TURN-1"): n for player, n in value.items()}
+
+
+def _read_battle(data: dict, turn: int, known) -> dict:
+    """Control tokens in the Battle box (LIB-BAT-1). Turn 1 has none: a Club or Personality with a
+    cannon places a token there only from turn 2 on, and turn 1 has no battle (LIB-TURN-1)."""
+    tokens = {p: whole_number(n, f"battle.{p}", "LIB-BAT-1", 0, 20)
+              for p, n in _by_player(data, "battle", known).items()}
+    placed = {p: n for p, n in tokens.items() if n}
+    expect(turn != 1 or not placed, sentence(
+        "battle: tokens in the Battle box in turn 1 (%(tokens)s), but a token goes there only from turn 2 on: "
+        "turn 1 has no battle", tokens=", ".join(f"{p} {n}" for p, n in placed.items())), "LIB-TURN-1")
+    return tokens
+
+
+def _read_lost_battles(value, turn: int) -> int:
+    """Battles lost in earlier turns (LIB-BAT-3): one battle a turn, in turns 2-4 only, so at most
+    turn - 2 before this turn's battle."""
+    lost = whole_number(value, "lost_battles", "LIB-BAT-3", 0)
+    most = max(turn - 2, 0)
+    expect(lost <= most, plural(
+        "lost_battles: %(lost)s before turn %(turn)s, but at most %(n)s battle can be lost by then (one battle a "
+        "turn, in turns 2 to 4)",
+        "lost_battles: %(lost)s before turn %(turn)s, but at most %(n)s battles can be lost by then (one battle a "
+        "turn, in turns 2 to 4)", most, lost=lost, turn=turn), "LIB-BAT-3")
+    return lost
 
 
 def _read_board(board, known) -> dict:
