@@ -160,7 +160,7 @@ def test_an_answer_the_board_no_longer_fits_is_asked_again(client, table):
 
 def test_a_display_card_without_a_name_can_be_advanced(client, table):
     """LIB-ELEC-4: every card of the display may be advanced; one entered without a name is
-    called #1, #2 … (formats.md advances name cards by id)."""
+    called #1, #2 … (docs/formats.md advances name cards by id)."""
     table.stack(8, "Christie", "red", 3)
     table.stack(8, "Joshua", "red", 3)
     table.displays("card", {"player": "Christie", "faction": "red", "value": 1})

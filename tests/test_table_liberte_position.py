@@ -1,4 +1,4 @@
-"""Liberté's reducer (companion.liberte.position): events fold into a formats.md scenario."""
+"""Liberté's reducer (companion.liberte.position): events fold into a docs/formats.md scenario."""
 import pytest
 
 from companion.liberte import position
