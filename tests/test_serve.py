@@ -11,17 +11,25 @@ from companion.scorers.vote.night_script import NightSettings
 from companion.vote import night_form
 
 
+def free_port() -> str:
+    """A port nobody listens on now (the machine is shared: a fixed one may be taken)."""
+    with socket.socket() as probe:
+        probe.bind(("", 0))
+        return str(probe.getsockname()[1])
+
+
 def test_serve_prints_the_address_and_qr_and_starts_waitress(tmp_path, monkeypatch):
     calls = {}
     monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.update(app=app, **kw))
     monkeypatch.setattr(serve, "lan_address", lambda: "192.168.1.23")
     db = tmp_path / "game.sqlite"
-    result = CliRunner().invoke(main, ["serve", "--port", "8123", "--db", str(db)])
+    port = free_port()
+    result = CliRunner().invoke(main, ["serve", "--port", port, "--db", str(db)])
     assert result.exit_code == 0, result.output
-    assert "http://192.168.1.23:8123/" in result.output and "█" in result.output or "▀" in result.output
-    assert calls["port"] == 8123 and calls["host"] == "0.0.0.0"
+    assert f"http://192.168.1.23:{port}/" in result.output and "█" in result.output or "▀" in result.output
+    assert calls["port"] == int(port) and calls["host"] == "0.0.0.0"
     assert calls["app"].config["DATABASE"] == str(db) and db.exists()
-    assert calls["app"].config["PUBLIC_URL"] == "http://192.168.1.23:8123/"
+    assert calls["app"].config["PUBLIC_URL"] == f"http://192.168.1.23:{port}/"
 
 
 def serve_cli(*args, **kw):
@@ -40,7 +48,7 @@ def test_db_keeps_the_database_and_its_key_out_of_the_instance_folder(tmp_path, 
     """--db PATH: the cookie key is kept beside it; the checkout's instance folder is not touched."""
     before = instance_files()
     db = tmp_path / "game.sqlite"
-    result, calls = serve_cli("--port", "8124", "--db", str(db), monkeypatch=monkeypatch)
+    result, calls = serve_cli("--port", free_port(), "--db", str(db), monkeypatch=monkeypatch)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "secret_key").read_text() == calls["app"].config["SECRET_KEY"]
     assert instance_files() == before
@@ -69,13 +77,13 @@ def test_a_db_in_a_missing_folder_is_one_line_and_exit_1(tmp_path, monkeypatch):
 def test_a_db_that_is_not_a_database_is_one_line_and_exit_1(tmp_path, monkeypatch):
     db = tmp_path / "notes.sqlite"
     db.write_text("not a database, a shopping list " * 100)
-    result, calls = serve_cli("--port", "8125", "--db", str(db), monkeypatch=monkeypatch)
+    result, calls = serve_cli("--port", free_port(), "--db", str(db), monkeypatch=monkeypatch)
     assert result.exit_code == 1 and not calls
     assert result.output.startswith(f"Error: --db {db}: not a companion database") and result.output.count("\n") == 1
 
 
 def test_a_loopback_host_says_no_phone_can_reach_it(tmp_path, monkeypatch):
-    result, calls = serve_cli("--host", "127.0.0.1", "--port", "8126", "--db", str(tmp_path / "g.sqlite"),
+    result, calls = serve_cli("--host", "127.0.0.1", "--port", free_port(), "--db", str(tmp_path / "g.sqlite"),
                               monkeypatch=monkeypatch)
     assert result.exit_code == 0 and calls["host"] == "127.0.0.1"
     assert "no phone can reach 127.0.0.1" in result.output and "on a phone" not in result.output
