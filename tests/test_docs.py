@@ -15,8 +15,9 @@ from companion.scorers.liberte import read_profile
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 RULE_ID = re.compile(r"\b[A-Z]{2,5}-[A-Z]{2,6}-\d+\b")
-# A rule is defined where its id opens a list item in bold (- **LIB-ELEC-3** …) or a heading (### LIB-ELEC-3 …)
-DEFINED = re.compile(r"^(?:[-*] \*\*|#{2,6} )(" + RULE_ID.pattern + r")\b", re.MULTILINE)
+# A rule is defined where its id opens a heading (### LIB-ELEC-3 — …) or, in bold, a line or a list item
+# (- **LIB-ELEC-3** …)
+DEFINED = re.compile(r"^(?:#{2,6} (?:\*\*)?|(?:[-*] )?\*\*)(" + RULE_ID.pattern + r")\b", re.MULTILINE)
 EXAMPLE = re.compile(r"<!-- example: ([\w-]+) -->\n```\w*\n(.*?)\n```", re.DOTALL)
 
 
@@ -142,3 +143,6 @@ def test_the_id_pattern_finds_the_ids_and_nothing_else():
     """The pattern the checks above use: game-area-number, both words in capitals."""
     text = "LIB-ELEC-3, VOTE-SETUP-5 and VQ-TURN-2 count; UTF-8, X-CSRF-Token, ISO-8859-1, LIB-ELEC do not."
     assert RULE_ID.findall(text) == ["LIB-ELEC-3", "VOTE-SETUP-5", "VQ-TURN-2"]
+    doc = ("### VQ-TURN-2 — a heading\n- **CONQ-WAR-1** a list item\n**LIB-ELEC-3** a line\n"
+           "- LIB-ELEC-4 not in bold\nsee LIB-ELEC-5, cited\n")
+    assert DEFINED.findall(doc) == ["VQ-TURN-2", "CONQ-WAR-1", "LIB-ELEC-3"]
