@@ -72,7 +72,7 @@ def make_app(url: str, db_path: str | None):
     try:
         return create_app(settings=settings)
     except sqlite3.DatabaseError as err:
-        raise click.ClickException(f"--db {db_path}: not a companion database ({err})") from None
+        raise click.ClickException(f"--db {db_path}: cannot be used as the database ({err})") from None
 
 
 def announce(url: str, host: str, database: str) -> None:
