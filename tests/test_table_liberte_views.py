@@ -92,10 +92,12 @@ def test_displays_cards_tokens_vp_turn_and_order(client, table):
 def test_impossible_battles_are_refused_beside_their_field(client, table):
     """Battle box tokens in turn 1 (LIB-TURN-1) and more lost battles than battles fought
     (LIB-BAT-3) are refused with the engine's message next to the field; nothing is stored."""
-    r = table.displays("battle", {"player": "Christie", "tokens": 2})
+    assert 'name="tokens"' not in client.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
+    r = table.displays("battle", {"player": "Christie", "tokens": 2})  # a page left open from turn 2
     text = r.get_data(as_text=True)
     assert r.status_code == 422 and "LIB-TURN-1" in text and "turn 1 has no battle" in text
     table.displays("turn", {"turn": 3})
+    assert 'name="tokens"' in client.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
     r = table.displays("lost_battles", {"count": 2})
     text = r.get_data(as_text=True)
     assert r.status_code == 422 and "LIB-BAT-3" in text and "at most 1 battle can be lost" in text
