@@ -6,10 +6,13 @@ from flask_babel import get_locale
 from htmx_flask import Htmx
 
 
-def create_app(test_config=None):
-    """Build the Flask app (the Flask tutorial's app factory): shared parts, then each game."""
+def create_app(test_config=None, settings=None):
+    """Build the Flask app (the Flask tutorial's app factory): shared parts, then each game.
+
+    ``test_config`` replaces the instance folder's ``config.py``; ``settings`` (``companion serve
+    --db``) win over it. The instance folder is made only when the database is kept there; the
+    key that signs cookies is kept beside the database."""
     app = Flask(__name__, instance_relative_config=True)
-    os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
@@ -18,9 +21,13 @@ def create_app(test_config=None):
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    app.config.update(settings or {})
+    folder = os.path.dirname(os.path.abspath(app.config["DATABASE"]))
+    if folder == os.path.abspath(app.instance_path):
+        os.makedirs(folder, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         from companion.security import secret_key
-        app.config["SECRET_KEY"] = secret_key(app.instance_path)
+        app.config["SECRET_KEY"] = secret_key(folder)
 
     from companion import assets, db, errors, i18n, logbook, rooms, security
     db.init_app(app)

@@ -1,4 +1,4 @@
-"""The JSON API (formats.md): the engines' batch interface over HTTP. 400 on bad input, never 500."""
+"""The JSON API (docs/formats.md): the engines' batch interface over HTTP. 400 on bad input, never 500."""
 from flask import Blueprint, jsonify, request
 
 from companion.scorers.liberte import check_json, resolve_json
@@ -12,7 +12,7 @@ def scenario() -> dict:
     """The request body as a JSON object, or RuleError."""
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise RuleError("the body must be a JSON object (a formats.md scenario)", "formats.md")
+        raise RuleError("the body must be a JSON object (a docs/formats.md scenario)", "docs/formats.md")
     return data
 
 
@@ -23,7 +23,7 @@ def run(engine):
     except RuleError as err:
         return jsonify(err.as_json()), 400
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-        return jsonify(error=f"the scenario could not be read: {err!r}", rule="formats.md"), 400
+        return jsonify(error=f"the scenario could not be read: {err!r}", rule="docs/formats.md"), 400
 
 
 @bp.post("/liberte/resolve")

@@ -1,8 +1,12 @@
 """The ``companion`` command: one sub-group per game (``companion liberte …``, ``companion vote …``)."""
 import click
 
+DOCS = "docs/formats.md"
 
-@click.group()
+
+@click.group(epilog="The rules the engines follow, with their ids, are in docs/rules/ of the repository; the "
+                    f"JSON formats of resolve, check and replay in {DOCS}.")
+@click.version_option(package_name="companion", prog_name="companion", message="%(prog)s %(version)s")
 def main():
     """companion: scores, checks and narrates board games beside the table."""
 

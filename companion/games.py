@@ -90,7 +90,7 @@ def fold_event(handlers: dict, position: dict, event: dict, title: str) -> dict:
     (keys starting with ``_``) are dropped, and an unknown or malformed event is a RuleError."""
     handler = handlers.get(event["kind"])
     if handler is None:
-        raise RuleError(_("unknown %(g)s event %(k)r", g=title, k=event["kind"]), "formats.md")
+        raise RuleError(_("unknown %(g)s event %(k)r", g=title, k=event["kind"]), "docs/formats.md")
     new = {k: v for k, v in position.items() if not k.startswith("_")}
     try:
         handler(new, event["data"])
@@ -98,10 +98,10 @@ def fold_event(handlers: dict, position: dict, event: dict, title: str) -> dict:
         raise
     except KeyError as err:
         raise RuleError(_("malformed %(k)s event: its data lacks %(key)r", k=event["kind"],
-                          key=err.args[0]), "formats.md") from None
+                          key=err.args[0]), "docs/formats.md") from None
     except (TypeError, ValueError, AttributeError):
         raise RuleError(_("malformed %(k)s event: a value in its data is of the wrong kind",
-                          k=event["kind"]), "formats.md") from None
+                          k=event["kind"]), "docs/formats.md") from None
     for key in [k for k in new if k.startswith("_")]:  # memos a handler made on the way
         del new[key]
     return new

@@ -1,4 +1,4 @@
-"""Reading a JSON scenario and answering it, as ``spec/formats.md`` fixes for the CLI.
+"""Reading a JSON scenario and answering it, as docs/formats.md fixes for the CLI.
 
 An answer is JSON on stdout and exit 0; bad input is one line
 ``error: <what, where> (<rule id>)`` on stderr, nothing on stdout, exit 2.
@@ -10,7 +10,7 @@ import click
 
 from companion.scorers.rules import RuleError
 
-FORMATS = "formats.md"
+FORMATS = "docs/formats.md"
 
 
 def read_scenario(path: str) -> dict:

@@ -11,9 +11,9 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
        "frame-ancestors 'none'")
 
 
-def secret_key(instance_path: str) -> str:
-    """The key that signs cookies, kept in the instance folder so seats survive a restart."""
-    path = os.path.join(instance_path, "secret_key")
+def secret_key(folder: str) -> str:
+    """The key that signs cookies, kept in ``folder`` (the database's) so seats survive a restart."""
+    path = os.path.join(folder, "secret_key")
     if not os.path.exists(path):
         with open(path, "w", encoding="ascii") as out:
             out.write(secrets.token_hex(32))

@@ -1,4 +1,4 @@
-"""Builders for Liberté scenarios in tests: positions read like the table, in formats.md JSON."""
+"""Builders for Liberté scenarios in tests: positions read like the table, in docs/formats.md JSON."""
 from companion.scorers.liberte import check_json, resolve_json
 
 PLAYERS = ["Christie", "Joshua", "Max"]
@@ -22,7 +22,7 @@ def votes(player, faction, provinces):
 
 
 def board_map(fleur_de_lis=(), vp=None, battle_vp=None):
-    """A board profile marking fleur-de-lis and VP provinces (liberte-board.md)."""
+    """A board profile marking fleur-de-lis and VP provinces (docs/rules/liberte-board.md)."""
     provinces = {str(n): {"fleur_de_lis": True} for n in fleur_de_lis}
     for n, points in (vp or {}).items():
         provinces.setdefault(str(n), {})["vp"] = points

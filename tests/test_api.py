@@ -1,4 +1,4 @@
-"""The JSON API (formats.md): 200 with the engine's answer, 400 with {error, rule}, never 500."""
+"""The JSON API (docs/formats.md): 200 with the engine's answer, 400 with {error, rule}, never 500."""
 import json
 from pathlib import Path
 
@@ -38,7 +38,7 @@ def test_bad_input_is_400_with_error_and_rule(client, path, body):
 
 
 def test_vote_replay_answers_like_the_cli(client):
-    """formats.md: POST /api/vote/replay takes the VOTE! scenario and answers the same JSON as the CLI."""
+    """docs/formats.md: POST /api/vote/replay takes the VOTE! scenario and answers the same JSON as the CLI."""
     from companion.scorers.vote import replay
 
     r = client.post("/api/vote/replay", json=VOTE)

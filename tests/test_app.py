@@ -9,7 +9,9 @@ def test_index_page(client):
     assert "Liberté" in response.get_data(as_text=True)
 
 
-def test_factory_keeps_a_secret_key_in_the_instance_folder(tmp_path, monkeypatch):
+def test_factory_keeps_a_secret_key_beside_the_database(tmp_path):
+    """Seats survive a restart; a database kept elsewhere leaves the instance folder alone."""
     app = create_app({"DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": None})
     again = create_app({"DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": None})
     assert app.config["SECRET_KEY"] == again.config["SECRET_KEY"] != "dev"
+    assert (tmp_path / "secret_key").read_text() == app.config["SECRET_KEY"]

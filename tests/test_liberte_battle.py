@@ -2,7 +2,7 @@
 import pytest
 
 from companion.scorers.rules import RuleError
-from liberte_builder import board_map, card, general, resolve, sentence, stack
+from liberte_builder import board_map, card, check, general, resolve, sentence, stack
 
 VALMY = {"battle": {"Christie": 1, "Joshua": 2, "Max": 3},
          "displays": {"Christie": [general("cg", "blue", 1)], "Joshua": [general("jg", "red", 2)]}}
@@ -20,7 +20,31 @@ def test_valmy_max_3_tokens_without_a_general_do_not_count_LIB_BAT_1():
 
 
 def test_no_battle_in_turn_1_LIB_TURN_1():
-    assert resolve(turn=1, **VALMY)["battle"] is None
+    assert resolve(turn=1, displays=VALMY["displays"])["battle"] is None
+
+
+def test_battle_box_tokens_in_turn_1_are_refused_LIB_TURN_1():
+    """A cannon places a token in the Battle box only in turns 2-4 (seed 000: "пропускается на Ходе 1"),
+    so tokens entered in turn 1 are refused, as the turn-1 supply is (LIB-PLACE-4), not ignored."""
+    with pytest.raises(RuleError) as err:
+        resolve(turn=1, **VALMY)
+    assert err.value.rule == "LIB-TURN-1"
+    assert err.value.message == ("battle: tokens in the Battle box in turn 1 (Christie 1, Joshua 2, Max 3), but a "
+                                 "token goes there only from turn 2 on: turn 1 has no battle")
+    assert resolve(turn=1, battle={"Max": 0})["battle"] is None  # none placed: nothing to refuse
+
+
+@pytest.mark.parametrize("turn, most", [(1, 0), (2, 0), (3, 1), (4, 2)])
+def test_lost_battles_are_at_most_the_battles_fought_before_the_turn_LIB_BAT_3(turn, most):
+    """One battle a turn, in turns 2-4 only: before turn t at most t - 2 can have been lost. One more is
+    refused (it could end a game by a counter-revolution no game could reach, LIB-CR-1)."""
+    assert check(turn=turn, lost_battles=most)["counter_revolution"]["lost_battles"] == most
+    with pytest.raises(RuleError) as err:
+        check(turn=turn, lost_battles=most + 1)
+    assert err.value.rule == "LIB-BAT-3"
+    battles = "battle" if most == 1 else "battles"
+    assert err.value.message == (f"lost_battles: {most + 1} before turn {turn}, but at most {most} {battles} can be "
+                                 "lost by then (one battle a turn, in turns 2 to 4)")
 
 
 def test_equal_tokens_the_highest_general_advanced_wins_LIB_BAT_2():

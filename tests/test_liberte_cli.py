@@ -1,5 +1,5 @@
 """``companion liberte resolve|check`` through a real subprocess: JSON on stdout, or one error line on
-stderr with exit 2 (formats.md)."""
+stderr with exit 2 (docs/formats.md)."""
 import json
 import subprocess
 import sys
@@ -44,14 +44,14 @@ def test_check_prints_control_supply_and_the_counter_revolution():
 
 
 @pytest.mark.parametrize("scenario, line", [
-    ("not json", "error: the scenario is not JSON: Expecting value: line 1 column 1 (char 0) (formats.md)"),
+    ("not json", "error: the scenario is not JSON: Expecting value: line 1 column 1 (char 0) (docs/formats.md)"),
     ('{"turn": 9, "players": ["A"]}', "error: turn: 9 is out of range (1 to 4) (LIB-TURN-1)"),
     ('{"turn": 1, "players": ["A", "B"], "board": {"3": [{"player": "A", "faction": "red", "blocks": 4}]}}',
      "error: province 3, stack 1 (A): blocks: 4 is out of range (1 to 3) (LIB-PLACE-1)"),
     ('{"turn": 1, "players": ["A"], "board": {"3": [{"player": "A", "faction": "red", "blocks": 1},'
      ' {"player": "A", "faction": "blue", "blocks": 1}]}}',
      "error: province 3: two stacks of A; a player owns at most one stack in a province (LIB-PLACE-3)"),
-    ("[1, 2]", "error: the scenario must be a JSON object (formats.md)"),
+    ("[1, 2]", "error: the scenario must be a JSON object (docs/formats.md)"),
 ])
 def test_bad_input_is_one_error_line_and_exit_2(scenario, line):
     for command in ("resolve", "check"):

@@ -1,5 +1,5 @@
 """Interactive ties: the resolution stops at each decision, names who may advance which cards, and goes
-on from the answer, the way the web app asks one phone at a time (formats.md, LIB-ELEC-4/7, LIB-BAT-2)."""
+on from the answer, the way the web app asks one phone at a time (docs/formats.md, LIB-ELEC-4/7, LIB-BAT-2)."""
 from companion.scorers.liberte import resolve_json
 from liberte_builder import card, general, scenario, stack
 

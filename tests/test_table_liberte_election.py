@@ -116,12 +116,26 @@ def test_missing_battle_vps_are_asked_before_the_battle(client, table):
 
 
 def test_the_game_ends_after_turn_four(client, table):
+    """Turn 4's battle is lost too (nobody has tokens), the third lost battle: the finished game
+    keeps the two lost before turn 4 (LIB-BAT-3), and its pages still open."""
     table.displays("turn", {"turn": 4})
+    table.displays("lost_battles", {"count": 2})
     table.stack(1, "Christie", "red", 2)
     assert 'id="battle-vp"' in wizard(client, table)  # asked, though nobody leads the army
     r = table.post(f"/liberte/{table.code}/election/finish", {})
     assert "The game is over" in r.get_data(as_text=True)
     assert client.get(f"/liberte/{table.code}/election/", headers={"HX-Request": "true"}).status_code == 200
+    for page in ("", "displays"):
+        assert client.get(f"/liberte/{table.code}/{page}").status_code == 200
+
+
+def test_a_lost_battle_is_counted_in_the_next_turn(client, table):
+    """LIB-BAT-3: turn 2's battle, which nobody wins, is a lost battle of turn 3."""
+    table.displays("turn", {"turn": 2})
+    table.stack(1, "Christie", "red", 2)
+    assert table.post(f"/liberte/{table.code}/election/finish", {}).status_code == 200
+    page = client.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
+    assert '<option selected>3</option>' in page and 'name="count" min="0" max="3" value="1"' in page
 
 
 def test_an_answer_the_board_no_longer_fits_is_asked_again(client, table):
@@ -146,7 +160,7 @@ def test_an_answer_the_board_no_longer_fits_is_asked_again(client, table):
 
 def test_a_display_card_without_a_name_can_be_advanced(client, table):
     """LIB-ELEC-4: every card of the display may be advanced; one entered without a name is
-    called #1, #2 … (formats.md advances name cards by id)."""
+    called #1, #2 … (docs/formats.md advances name cards by id)."""
     table.stack(8, "Christie", "red", 3)
     table.stack(8, "Joshua", "red", 3)
     table.displays("card", {"player": "Christie", "faction": "red", "value": 1})

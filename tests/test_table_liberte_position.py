@@ -1,4 +1,4 @@
-"""Liberté's reducer (companion.liberte.position): events fold into a formats.md scenario."""
+"""Liberté's reducer (companion.liberte.position): events fold into a docs/formats.md scenario."""
 import pytest
 
 from companion.liberte import position
@@ -42,7 +42,7 @@ def test_no_event_changes_the_position_it_is_applied_to(app):
     import copy
     with app.test_request_context():
         start = position.initial({"players": ["A", "B", "C"], "options": {}})
-        for event in (ev("stack", province="8", player="A", faction="red", blocks=2),
+        for event in (ev("turn", turn=2), ev("stack", province="8", player="A", faction="red", blocks=2),
                       ev("card", player="A", where="displays", card={"id": "x", "faction": "red",
                                                                      "value": 2}),
                       ev("card", player="A", where="displays", card={"id": "y", "faction": "red",

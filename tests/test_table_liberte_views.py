@@ -75,9 +75,9 @@ def test_displays_cards_tokens_vp_turn_and_order(client, table):
                                 "value": 3, "id": "marat", "general": "1"})
     assert r.status_code == 200 and "marat" in r.get_data(as_text=True)
     table.displays("card", {"player": "Max", "where": "hands", "faction": "white", "value": 2})
-    assert table.displays("battle", {"player": "Christie", "tokens": 2}).status_code == 200
     assert table.displays("vp", {"player": "Joshua", "vp": 7}).status_code == 200
     assert table.displays("turn", {"turn": 3}).status_code == 200
+    assert table.displays("battle", {"player": "Christie", "tokens": 2}).status_code == 200
     assert table.displays("lost_battles", {"count": 1}).status_code == 200
     r = table.displays("order", {"order-0": "Max", "order-1": "Christie", "order-2": "Joshua"})
     assert "Joshua · 7 VP" in r.get_data(as_text=True)
@@ -87,6 +87,25 @@ def test_displays_cards_tokens_vp_turn_and_order(client, table):
                                       "index": 0}).status_code == 200
     bad = table.displays("discard", {"player": "Christie", "where": "displays", "index": 0})
     assert bad.status_code == 422
+
+
+def test_impossible_battles_are_refused_beside_their_field(client, table):
+    """Battle box tokens in turn 1 (LIB-TURN-1) and more lost battles than battles fought
+    (LIB-BAT-3) are refused with the engine's message next to the field; nothing is stored."""
+    assert 'name="tokens"' not in client.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
+    r = table.displays("battle", {"player": "Christie", "tokens": 2})  # a page left open from turn 2
+    text = r.get_data(as_text=True)
+    assert r.status_code == 422 and "LIB-TURN-1" in text and "turn 1 has no battle" in text
+    table.displays("turn", {"turn": 3})
+    assert 'name="tokens"' in client.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
+    r = table.displays("lost_battles", {"count": 2})
+    text = r.get_data(as_text=True)
+    assert r.status_code == 422 and "LIB-BAT-3" in text and "at most 1 battle can be lost" in text
+    assert table.displays("lost_battles", {"count": 1}).status_code == 200
+    r = table.displays("turn", {"turn": 2}, htmx=False)
+    assert r.status_code == 422 and b"<html" in r.data and b"LIB-BAT-3" in r.data
+    page = client.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
+    assert '<option selected>3</option>' in page and 'name="count" min="0" max="3" value="1"' in page
 
 
 def test_a_fifth_card_needs_sans_culottes(client, table):

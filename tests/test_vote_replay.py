@@ -41,7 +41,7 @@ def test_a_whole_game_to_a_ten_ten_win():
 
 @pytest.mark.parametrize("events, rule, where", [
     ([{"type": "nominate", "candidate": "Gleb"}], "VOTE-GOV-2", "events[0] (nominate)"),
-    ([{"type": "dance"}], "formats.md", "unknown event type 'dance'"),
+    ([{"type": "dance"}], "docs/formats.md", "unknown event type 'dance'"),
     ([{"type": "nominate", "candidate": "Vera"},
       {"type": "vote", "yes": ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Olga"], "no": []}],
      "VOTE-GOV-3", "events[1] (vote): unknown voter 'Olga'"),
@@ -57,7 +57,7 @@ def test_forbidden_events_give_one_error_line_and_exit_2(events, rule, where):
 
 
 @pytest.mark.parametrize("players, rule", [
-    ([{"name": "Anna", "budget": 4, "support": 4}] * 5, "formats.md"),
+    ([{"name": "Anna", "budget": 4, "support": 4}] * 5, "docs/formats.md"),
     ([{"name": n, "budget": 11, "support": 4} for n in "ABCDE"], "VOTE-END-5"),
     ([{"name": n, "budget": 4, "support": 4} for n in "ABCD"], "VOTE-SETUP-1"),
     ([{"name": n, "dice": [3, 9]} for n in "ABCDE"], "VOTE-SETUP-4"),

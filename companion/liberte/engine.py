@@ -1,6 +1,6 @@
 """The one place the web layer meets the Liberté engine (``companion.scorers.liberte``).
 
-The table's position *is* a formats.md scenario (plus the table's board profile as ``map``), so
+The table's position *is* a docs/formats.md scenario (plus the table's board profile as ``map``), so
 these are thin: they hand it over and return the engine's JSON; RuleError passes through. What
 they derive from a stored position is kept on it (``_scenario``, ``_check``, …, see :func:`memo`),
 so each is computed at most once per version, and only when a screen asks for it.
@@ -49,12 +49,12 @@ def validate_province(position: dict, number: str) -> None:
 
 
 def check(position: dict) -> dict:
-    """Control, the counter-revolution meter, the supply (formats.md ``check``)."""
+    """Control, the counter-revolution meter, the supply (docs/formats.md ``check``)."""
     return memo(position, "_check", lambda p: check_position(validate(p)))
 
 
 def resolve(position: dict, interactive: bool = True) -> dict:
-    """The end of the turn (formats.md ``resolve``); interactive: stops at the first tie
+    """The end of the turn (docs/formats.md ``resolve``); interactive: stops at the first tie
     decision not yet given."""
     return resolution(position, interactive).as_json()
 
@@ -66,7 +66,7 @@ def resolution(position: dict, interactive: bool = True):
                             interactive)
 
 
-# The order in which ties are asked (formats.md: battle, the provinces 1..27, Government and
+# The order in which ties are asked (docs/formats.md: battle, the provinces 1..27, Government and
 # Opposition, then the VPs).
 CONTEST_ORDER = ("battle", "province", "government", "opposition", "vp:government:first",
                  "vp:government:second", "vp:opposition:first")
@@ -125,7 +125,7 @@ def memo(position: dict, key: str, compute):
 
 
 def board_profile(data: dict | None):
-    """The engine's BoardProfile for a profile in liberte-board.md form (validated, cached)."""
+    """The engine's BoardProfile for a profile in docs/rules/liberte-board.md form (validated, cached)."""
     return DEFAULT_PROFILE if data is None else _cached(data)[0]
 
 

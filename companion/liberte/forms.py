@@ -14,7 +14,7 @@ from companion.scorers.rules import RuleError
 def player(form, players) -> str:
     value = form.get("player", "")
     if value not in players:
-        raise RuleError(_("player: unknown player %(v)r", v=value), "formats.md")
+        raise RuleError(_("player: unknown player %(v)r", v=value), "docs/formats.md")
     return value
 
 
@@ -29,7 +29,7 @@ def place(form) -> str:
     """Where a card goes: the display or the hand."""
     where = form.get("where", "displays")
     if where not in PLACES:
-        raise RuleError(_("choose the display or the hand"), "formats.md")
+        raise RuleError(_("choose the display or the hand"), "docs/formats.md")
     return where
 
 
@@ -74,7 +74,7 @@ def order(form, players) -> list:
 
 
 def profile(form) -> dict:
-    """The board profile form (27 provinces, battle VPs) in liberte-board.md form."""
+    """The board profile form (27 provinces, battle VPs) in docs/rules/liberte-board.md form."""
     provinces = {}
     for n in engine.PROVINCES:
         entry = {"name": form.get(f"name-{n}", "").strip()[:40] or None,

@@ -1,4 +1,4 @@
-"""Liberté's position and its events: what the table enters, folded into a formats.md scenario.
+"""Liberté's position and its events: what the table enters, folded into a docs/formats.md scenario.
 
 ``apply`` never changes its argument; it returns the position after one event, and the engine
 checks the result (placement LIB-PLACE, cards, players) so that a refused event stores nothing.
@@ -52,7 +52,7 @@ def set_stack(p, d):
 
 def add_card(p, d):
     """A card for a display or a hand. A display card without a name gets one (#1, #2 …): a tie
-    names the cards advanced by id (formats.md), and any display card may be advanced."""
+    names the cards advanced by id (docs/formats.md), and any display card may be advanced."""
     cards = p[d["where"]].get(d["player"], [])
     card = d["card"]
     if d["where"] == "displays" and not card.get("id"):
@@ -105,16 +105,16 @@ def finish(p, d):
                           " read them under the turn track", p=battle["winner"], t=p["turn"]),
                         "LIB-BAT-1")
     p.update(vp=result["vp"], board=result["board_after"], displays=result["displays_after"],
-             lost_battles=result["lost_battles"], battle={}, advances={},
-             government=result["government"], present=result["present"])
+             battle={}, advances={}, government=result["government"], present=result["present"])
     groups = result.get("next_play_order") or [p["players"]]
     p["players"] = [player for group in groups for player in group]  # equal VPs: reorder by hand
     p["last_result"] = {k: result.get(k) for k in ("turn", "vp", "awards", "ended", "final",
                                                    "government", "opposition")}
     if result.get("ended") or result.get("final") or p["turn"] == 4:
         p["over"] = result.get("ended") or result.get("final") or True
-    else:
+    else:  # the battles lost before the next turn (LIB-BAT-3); an ended game keeps those before its last
         p["turn"] += 1
+        p["lost_battles"] = result["lost_battles"]
 
 
 HANDLERS = {
@@ -195,7 +195,7 @@ def faction_name(faction: str) -> str:
 
 
 def reason_name() -> dict:
-    """Why a VP award was given (formats.md ``awards.reason``), in the page's language."""
+    """Why a VP award was given (docs/formats.md ``awards.reason``), in the page's language."""
     return {"battle": _("battle"), "province": _("province"),
             "government-first": _("most votes of the Government colour"),
             "government-second": _("second most votes of the Government colour"),
@@ -203,13 +203,13 @@ def reason_name() -> dict:
 
 
 def ending_name() -> dict:
-    """How the game ended early (formats.md ``ended.how``), in the page's language."""
+    """How the game ended early (docs/formats.md ``ended.how``), in the page's language."""
     return {"landslide": _("a Radical landslide (LIB-LAND-1)"),
             "counter-revolution": _("the Royalist counter-revolution (LIB-CR-1)")}
 
 
 def contest_names() -> dict:
-    """The ties other than a province's (formats.md ``advances``), in the page's language."""
+    """The ties other than a province's (docs/formats.md ``advances``), in the page's language."""
     return {"battle": _("the battle"), "government": _("the Government"),
             "opposition": _("the Opposition"),
             "vp:government:first": _("the first Government place"),

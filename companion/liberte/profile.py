@@ -85,7 +85,7 @@ def update(code):
 
 @bp.get("/profile.json")
 def export(code):
-    """The profile as a JSON file (liberte-board.md)."""
+    """The profile as a JSON file (docs/rules/liberte-board.md)."""
     table = live.load(code)
     body = json.dumps(engine.profile(live.position(table).get("map"))["json"],
                       ensure_ascii=False, indent=1)
@@ -101,9 +101,9 @@ def import_(code):
     def read():
         upload = request.files.get("file")
         if not upload or not upload.filename:
-            raise RuleError(_("choose a profile file (JSON)"), "liberte-board.md")
+            raise RuleError(_("choose a profile file (JSON)"), "docs/rules/liberte-board.md")
         try:
             return json.loads(upload.read(200_000))
         except (ValueError, UnicodeDecodeError):
-            raise RuleError(_("the profile file is not JSON"), "liberte-board.md") from None
+            raise RuleError(_("the profile file is not JSON"), "docs/rules/liberte-board.md") from None
     return save(table, read)

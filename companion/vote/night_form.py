@@ -1,8 +1,8 @@
 """The night's settings as the page sends them (query parameters), checked before the engine runs.
 
 Every bad value is a :class:`SettingError` naming its field and VOTE-SETUP-3 ("durations are
-settings"), so the page can show the message beside that field. The bounds are the screen's, not
-the rulebook's: wide enough for any table, narrow enough that a typo cannot start a night of hours.
+settings"), so the page can show the message beside that field. The bounds are the engine's
+(``night_script.LIMITS``), the same as the command line's.
 """
 import math
 import secrets
@@ -10,16 +10,11 @@ import secrets
 from flask_babel import gettext as _
 
 from companion.scorers.rules import RuleError
-from companion.scorers.vote.night_script import LANGUAGES, NightSettings
+from companion.scorers.vote.night_script import LANGUAGES, LIMITS as BOUNDS, NightSettings
 
 RULE = "VOTE-SETUP-3"
-# name: (lowest, highest, default); the defaults are the engine's
-LIMITS = {
-    "pace": (0.1, 5.0, NightSettings.pace),
-    "eyes_open": (0.0, 300.0, NightSettings.eyes_open),
-    "pause": (0.0, 60.0, NightSettings.pause),
-    "padding": (0.0, 60.0, NightSettings.padding),
-}
+# name: (lowest, highest, default); the bounds and the defaults are the engine's
+LIMITS = {name: (low, high, getattr(NightSettings, name)) for name, (low, high) in BOUNDS.items()}
 SEED_MAX = 2**31 - 1
 
 
@@ -63,9 +58,7 @@ def number(args, name: str) -> float:
 
 def settings(args) -> NightSettings:
     """The :class:`NightSettings` the page asked for (the engine's defaults for empty fields)."""
-    chosen = NightSettings(**{name: number(args, name) for name in LIMITS})
-    chosen.check()  # the engine's own rule; the bounds above already keep within it
-    return chosen
+    return NightSettings(**{name: number(args, name) for name in LIMITS})
 
 
 def seed(args) -> int:

@@ -2,7 +2,7 @@
 
 A table starts in set-up (names in seat order; each player's two dice, entered or rolled); the
 ``start`` event seats the engine's game (VOTE-SETUP-4, VOTE-SETUP-5); from then on each ``play``
-event is one engine event (formats.md's VOTE! events). ``apply`` never changes its argument.
+event is one engine event (docs/formats.md's VOTE! events). ``apply`` never changes its argument.
 Loyalty is never asked for nor stored: the table deals the cards, the companion only counts them.
 
 Randomness (rolled dice, the lot) is drawn by the web layer and stored in the events, so the log

@@ -16,10 +16,10 @@ __all__ = ["DEFAULT_PROFILE", "BoardProfile", "Question", "Resolution", "Scenari
 
 
 def resolve_json(data: dict, *, interactive: bool = False, profile: BoardProfile = DEFAULT_PROFILE) -> dict:
-    """A formats.md Liberté scenario in, the resolve result out; RuleError on bad input."""
+    """A docs/formats.md Liberté scenario in, the resolve result out; RuleError on bad input."""
     return resolve(read_scenario(data, profile), interactive).as_json()
 
 
 def check_json(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> dict:
-    """A formats.md Liberté scenario in, the check answer out; RuleError on bad input."""
+    """A docs/formats.md Liberté scenario in, the check answer out; RuleError on bad input."""
     return check_position(read_scenario(data, profile))

@@ -1,4 +1,4 @@
-"""The board profile (``spec/liberte-board.md``): what the printed board says and the rulebook does not.
+"""The board profile (docs/rules/liberte-board.md): what the printed board says and the rulebook does not.
 
 Nobody has published which provinces carry a fleur-de-lis or VPs, so the companion never invents
 them: a profile lists what the table read off its own board. The default knows only the rulebook's
@@ -15,7 +15,7 @@ PROVINCES = tuple(range(1, 28))
 PARIS = 8
 BATTLE_TURNS = (2, 3, 4)
 FLEUR_DE_LIS_IN_REVIEWS, VP_PROVINCES_IN_REVIEWS = 14, 4
-"""The counts public reviews give; shown as hints, never enforced (liberte-board.md)."""
+"""The counts public reviews give; shown as hints, never enforced (docs/rules/liberte-board.md)."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def province_number(key, where: str) -> int:
 
 
 def read_profile(data) -> BoardProfile:
-    """Validate a board profile in the form of liberte-board.md; raises RuleError."""
+    """Validate a board profile in the form of docs/rules/liberte-board.md; raises RuleError."""
     expect(isinstance(data, dict), sentence("map: a board profile must be a JSON object"), "LIB-ELEC-1")
     provinces = data.get("provinces") or {}
     expect(isinstance(provinces, dict), sentence("map.provinces must map province numbers to objects"),

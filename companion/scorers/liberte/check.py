@@ -1,4 +1,4 @@
-"""The position as it stands (formats.md ``check``): control, the counter-revolution meter, the supply."""
+"""The position as it stands (docs/formats.md ``check``): control, the counter-revolution meter, the supply."""
 from companion.scorers.liberte.board import PROVINCES
 from companion.scorers.liberte.control import controlling_stack
 from companion.scorers.liberte.sudden_death import counter_revolution

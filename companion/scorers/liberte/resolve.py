@@ -1,4 +1,4 @@
-"""The end of a turn in rulebook order (formats.md ``resolve``): battle (turns 2-4), counter-revolution
+"""The end of a turn in rulebook order (docs/formats.md ``resolve``): battle (turns 2-4), counter-revolution
 check (turns 3-4), province elections 1..27, landslide check, Government and Opposition, VPs."""
 from dataclasses import dataclass, field
 
@@ -79,7 +79,7 @@ class Resolution:
 
 def resolve(scenario, interactive: bool = False) -> Resolution:
     """Resolve the turn's end. Interactive: stop at the first tie decision the scenario lacks
-    (``Resolution.pending``); batch: a missing decision is a pass (formats.md)."""
+    (``Resolution.pending``); batch: a missing decision is a pass (docs/formats.md)."""
     board = {n: list(stacks) for n, stacks in scenario.board.items()}
     result = Resolution(scenario, board, lost_battles=scenario.lost_battles)
     advancing = Advancing(scenario.displays, scenario.advances, interactive)

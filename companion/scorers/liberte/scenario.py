@@ -1,4 +1,4 @@
-"""The position a table enters, read from the JSON scenario of ``spec/formats.md``.
+"""The position a table enters, read from the JSON scenario of docs/formats.md.
 
 ``read_scenario`` refuses anything the placement rules (LIB-PLACE) or the formats forbid, naming the
 place and the rule, so that every later step may trust its input.
@@ -12,7 +12,7 @@ from companion.scorers.liberte.cards import FACTIONS, Card, display_limit
 from companion.scorers.liberte.checks import expect, whole_number
 from companion.scorers.liberte.supply import check_box_counts
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import sentence, word
+from companion.scorers.sentence import plural, sentence, word
 
 CONTEST = re.compile(r"^(province:([0-9]+)|battle|government|opposition|"
                      r"vp:government:first|vp:government:second|vp:opposition:first)$")
@@ -50,11 +50,11 @@ class Scenario:
 
 
 def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenario:
-    """Validate a Liberté scenario (formats.md); raises RuleError naming the place and rule.
+    """Validate a Liberté scenario (docs/formats.md); raises RuleError naming the place and rule.
 
     ``profile`` is the table's stored board profile; a ``map`` in the scenario overrides it.
     """
-    expect(isinstance(data, dict), sentence("the scenario must be a JSON object"), "formats.md")
+    expect(isinstance(data, dict), sentence("the scenario must be a JSON object"), "docs/formats.md")
     turn = whole_number(data.get("turn"), "turn", "LIB-TURN-1", 1, 4)
     players = _read_players(data.get("players"))
     known = _known(players)
@@ -75,9 +75,8 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
         board=_read_board(data.get("board"), known),
         displays=displays,
         hands=_read_cards(data.get("hands"), word("field", "hands"), known),
-        battle={p: whole_number(n, f"battle.{p}", "LIB-BAT-1", 0, 20)
-                for p, n in _by_player(data, "battle", known).items()},
-        lost_battles=whole_number(data.get("lost_battles", 0), "lost_battles", "LIB-BAT-3", 0, 3),
+        battle=_read_battle(data, turn, known),
+        lost_battles=_read_lost_battles(data.get("lost_battles", 0), turn),
         profile=profile,
         government_tie=_read_options(data.get("options")),
         advances=_read_advances(data.get("advances"), known, displays),
@@ -117,8 +116,33 @@ def _known(players):
 
 def _by_player(data: dict, key: str, known) -> dict:
     value = data.get(key) or {}
-    expect(isinstance(value, dict), sentence("%(key)s: must map player names to numbers", key=key), "formats.md")
+    expect(isinstance(value, dict), sentence("%(key)s: must map player names to numbers", key=key), "docs/formats.md")
     return {known(player, key, "LIB-TURN-1"): n for player, n in value.items()}
+
+
+def _read_battle(data: dict, turn: int, known) -> dict:
+    """Control tokens in the Battle box (LIB-BAT-1). Turn 1 has none: a Club or Personality with a
+    cannon places a token there only from turn 2 on, and turn 1 has no battle (LIB-TURN-1)."""
+    tokens = {p: whole_number(n, f"battle.{p}", "LIB-BAT-1", 0, 20)
+              for p, n in _by_player(data, "battle", known).items()}
+    placed = {p: n for p, n in tokens.items() if n}
+    expect(turn != 1 or not placed, sentence(
+        "battle: tokens in the Battle box in turn 1 (%(tokens)s), but a token goes there only from turn 2 on: "
+        "turn 1 has no battle", tokens=", ".join(f"{p} {n}" for p, n in placed.items())), "LIB-TURN-1")
+    return tokens
+
+
+def _read_lost_battles(value, turn: int) -> int:
+    """Battles lost in earlier turns (LIB-BAT-3): one battle a turn, in turns 2-4 only, so at most
+    turn - 2 before this turn's battle."""
+    lost = whole_number(value, "lost_battles", "LIB-BAT-3", 0)
+    most = max(turn - 2, 0)
+    expect(lost <= most, plural(
+        "lost_battles: %(lost)s before turn %(turn)s, but at most %(n)s battle can be lost by then (one battle a "
+        "turn, in turns 2 to 4)",
+        "lost_battles: %(lost)s before turn %(turn)s, but at most %(n)s battles can be lost by then (one battle a "
+        "turn, in turns 2 to 4)", most, lost=lost, turn=turn), "LIB-BAT-3")
+    return lost
 
 
 def _read_board(board, known) -> dict:
@@ -166,12 +190,12 @@ def _read_cards(data, key: str, known) -> dict:
     """The cards of each player in ``data``; ``key`` (a word a page translates) names the field."""
     data = data or {}
     expect(isinstance(data, dict), sentence("%(key)s: must map player names to lists of cards", key=key),
-           "formats.md")
+           "docs/formats.md")
     cards = {}
     for player, listed in data.items():
         known(player, key, "LIB-TURN-1")
         expect(isinstance(listed, list), sentence("%(key)s.%(player)s: must be a list of cards", key=key,
-                                                  player=player), "formats.md")
+                                                  player=player), "docs/formats.md")
         cards[player] = [_read_card(card, sentence("%(key)s.%(player)s card %(i)s", key=key, player=player, i=i + 1))
                          for i, card in enumerate(listed)]
     return cards
@@ -179,16 +203,16 @@ def _read_cards(data, key: str, known) -> dict:
 
 def _read_card(card, where: str) -> Card:
     expect(isinstance(card, dict), sentence("%(where)s: must be an object {id, faction, value}", where=where),
-           "formats.md")
+           "docs/formats.md")
     expect(card.get("faction") in FACTIONS, sentence("%(where)s: faction %(faction)r is not red, white or blue",
                                                      where=where, faction=card.get("faction")), "LIB-ELEC-4")
     card_id = card.get("id")
     expect(card_id is None or isinstance(card_id, str), sentence("%(where)s: id must be text", where=where),
-           "formats.md")
+           "docs/formats.md")
     flags = {flag: card.get(flag, False) for flag in ("general", "sans_culottes", "cannon")}
     for flag, value in flags.items():
         expect(isinstance(value, bool), sentence("%(where)s: %(flag)s must be true or false", where=where, flag=flag),
-               "formats.md")
+               "docs/formats.md")
     kind = card.get("kind")
     expect(kind in (None, "club", "personality"), sentence("%(where)s: kind must be club or personality",
                                                            where=where), "LIB-SPEC-4")
@@ -198,7 +222,7 @@ def _read_card(card, where: str) -> Card:
 
 def _read_options(options) -> str:
     options = options or {}
-    expect(isinstance(options, dict), sentence("options: must be an object"), "formats.md")
+    expect(isinstance(options, dict), sentence("options: must be an object"), "docs/formats.md")
     tie = options.get("government_tie", "highest")
     expect(tie in GOVERNMENT_TIE, sentence("options.government_tie: %(tie)r is not 'highest' or 'total'", tie=tie),
            "LIB-GOV-3")
@@ -213,16 +237,16 @@ def _read_government(government):
 
 def _read_advances(advances, known, displays) -> dict:
     advances = advances or {}
-    expect(isinstance(advances, dict), sentence("advances: must map contests to lists of rounds"), "formats.md")
+    expect(isinstance(advances, dict), sentence("advances: must map contests to lists of rounds"), "docs/formats.md")
     read = {}
     for contest, rounds in advances.items():
         match = CONTEST.match(str(contest))
-        expect(match is not None, sentence("advances: unknown contest %(contest)r", contest=contest), "formats.md")
+        expect(match is not None, sentence("advances: unknown contest %(contest)r", contest=contest), "docs/formats.md")
         if match.group(2):
             province_number(match.group(2), sentence("advances %(contest)s", contest=contest))
         rounds = [rounds] if isinstance(rounds, dict) else rounds
         expect(isinstance(rounds, list), sentence("advances %(contest)s: must be a list of rounds", contest=contest),
-               "formats.md")
+               "docs/formats.md")
         read[contest] = [_read_round(r, sentence("advances %(contest)s round %(number)s", contest=contest,
                                                  number=i + 1), known, displays)
                          for i, r in enumerate(rounds)]
@@ -231,7 +255,7 @@ def _read_advances(advances, known, displays) -> dict:
 
 def _read_round(decisions, where: str, known, displays) -> dict:
     expect(isinstance(decisions, dict), sentence("%(where)s: must map players to card ids", where=where),
-           "formats.md")
+           "docs/formats.md")
     for player, card_id in decisions.items():
         known(player, where, "LIB-ELEC-4")
         if card_id is None:

@@ -2,7 +2,7 @@
 
 A tie is a *contest* (``province:8``, ``battle``, ``government``, ``vp:government:first`` …) played in
 rounds; in a round each player who may advance is asked, in play order, for one card of his display
-(formats.md). The decisions come from the scenario's ``advances``. In batch mode a player missing from
+(docs/formats.md). The decisions come from the scenario's ``advances``. In batch mode a player missing from
 a round passes; in interactive mode the resolution stops with a :class:`Question` for him instead, and
 the caller answers by adding his decision and resolving again (a resolve is pure and takes well under a
 millisecond, so replaying is the simplest correct way to continue).

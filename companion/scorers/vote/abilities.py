@@ -67,7 +67,7 @@ def use_ability(game: Game, event: dict) -> Game:
     ability, user = event.get("ability"), event.get("player")
     if ability not in ABILITIES:
         raise RuleError(sentence("unknown ability %(ability)r: one of %(abilities)s", ability=ability,
-                                 abilities=", ".join(ABILITIES)), "formats.md")
+                                 abilities=", ".join(ABILITIES)), "docs/formats.md")
     budget_cost, support_cost, rule = ABILITIES[ability]
     if ability == "cancel_event" and game.undo_give is not None:
         playing(game.undo_give, user, rule)  # the cancelled card may have taken him out

@@ -66,7 +66,7 @@ def apply_event(game: Game, event: dict, index: int | None = None) -> Game:
 def _apply(game: Game, event, kind) -> Game:
     if kind not in EVENT_TYPES:
         raise RuleError(sentence("unknown event type %(kind)r: one of %(kinds)s", kind=kind,
-                                 kinds=", ".join(EVENT_TYPES)), "formats.md")
+                                 kinds=", ".join(EVENT_TYPES)), "docs/formats.md")
     cancelling = kind == "ability" and event.get("ability") == "cancel_event"
     if game.phase == OVER and not (cancelling and game.undo_give is not None):
         rule = {"10/10": "VOTE-END-2", "two players left": "VOTE-FEW-2"}.get(game.winner["reason"],

@@ -1,4 +1,4 @@
-"""``replay``: a VOTE! scenario (spec/formats.md) in, the position after its events out, as JSON data.
+"""``replay``: a VOTE! scenario (docs/formats.md) in, the position after its events out, as JSON data.
 
 The scenario: ``players`` (seat order, clockwise, with ``budget``/``support``, or ``dice``
 ``[budget die, support die]``, or nothing: rolled), ``lot`` (the order a lot picks), ``seed`` (for
@@ -14,7 +14,7 @@ from companion.scorers.vote.engine import apply_event, legal_actions, new_game
 from companion.scorers.vote.setup import loyalty_split, starting_points
 from companion.scorers.vote.state import VOTE, Game, in_game
 
-FORMATS = "formats.md"
+FORMATS = "docs/formats.md"
 POINTS = {"budget": word("points", "budget"), "support": word("points", "support")}
 
 
@@ -86,7 +86,7 @@ def game_from_scenario(data: dict) -> Game:
 
 
 def result(game: Game) -> dict:
-    """The result JSON of spec/formats.md, plus what a screen needs next."""
+    """The result JSON of docs/formats.md, plus what a screen needs next."""
     to_pm, to_president = event_phase.cards_for(len(in_game(game)))
     choosing = game.phase in ("nominate", VOTE)
     return {
