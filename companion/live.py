@@ -128,9 +128,19 @@ def write(table, kind, data, *, page, fragment, context, redirect_to, field="", 
         if not is_fragment():
             return redirect(redirect_to() if callable(redirect_to) else redirect_to, 303)
     whole = status == 409 or (status == 200 and base != table.version - 1)
+    toast = undo_toast(table, kind, payload) if status == 200 else ""
     if part and is_fragment() and not whole:
         headers = {"HX-Trigger": changed} if changed and status == 200 else {}
-        return part(table, error), status, headers
+        return part(table, error) + toast, status, headers
     headers = {"HX-Retarget": "#live", "HX-Reswap": "outerHTML"} if whole else {}
     body, status = render(page, fragment, status, notice=notice, error=error, **context(table))
-    return body, status, headers
+    return body + toast, status, headers
+
+
+def undo_toast(table, kind: str, payload: dict) -> str:
+    """What the phone that made a change is told in its toast: the change, and an Undo for it
+    (out of band). An undo is told by the page itself (``undone``)."""
+    if kind == "undo":
+        return ""
+    text = describe(games.get(table.game), {"kind": kind, "data": payload})
+    return str(macro("_macros.html", "undo_toast")(table, text))
