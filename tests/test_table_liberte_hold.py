@@ -48,9 +48,9 @@ def test_one_tap_without_a_tie_records_the_election(client, table):
     assert 'id="hold"' in before and "Not started yet" in before and 'id="question"' not in before
     text = hold(table).get_data(as_text=True)
     assert "Results of the elections of turn 1" in text and "Elections of turn 2" in text
-    vp = re.search(r'<table class="plain" id="vp-changes">(.*?)</table>', text, re.S).group(1)
-    assert re.search(r"Christie</td><td>0 → <strong>5 VP", vp)  # most red votes (LIB-VP-1)
-    assert re.search(r"Max</td><td>0 → <strong>3 VP", vp)  # most white, the Opposition
+    vp = re.search(r'<ul class="vp-changes" id="vp-changes">(.*?)</ul>', text, re.S).group(1)
+    assert "<strong>Christie</strong> <span class=\"nowrap\">0 → 5 VP (+5)" in vp  # LIB-VP-1
+    assert "<strong>Max</strong> <span class=\"nowrap\">0 → 3 VP (+3)" in vp  # the Opposition
     checklist = re.search(r'<ul class="checklist" id="checklist-1"(.*?)</ul>', text, re.S).group(1)
     assert "Christie 2 → 1:\n      take 1 block off as a vote" in checklist
     assert "Christie 1 → 0:\n      take 1 block off as a vote" in checklist

@@ -15,7 +15,9 @@ document.addEventListener("visibilitychange", function () {
 var fading;
 function fade(toast, delay) {
   window.clearTimeout(fading);
-  fading = window.setTimeout(function () { toast.innerHTML = ""; }, delay);
+  fading = window.setTimeout(function () {
+    (document.getElementById("toast") || toast).innerHTML = "";
+  }, delay);
 }
 document.addEventListener("htmx:afterSwap", function (evt) {
   var toast = document.getElementById("toast");
@@ -25,8 +27,9 @@ document.addEventListener("htmx:afterSwap", function (evt) {
 });
 // The change this phone made, with its Undo, comes out of band: it stays a little longer.
 document.addEventListener("htmx:oobAfterSwap", function (evt) {
-  if (evt.detail.target && evt.detail.target.id === "toast") {
-    fade(evt.detail.target, 10000);
+  var toast = document.getElementById("toast");
+  if (toast && evt.detail.target && evt.detail.target.id === "toast") {
+    fade(toast, 10000);
   }
 });
 document.addEventListener("click", function (evt) {
