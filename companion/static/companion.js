@@ -29,7 +29,7 @@ document.addEventListener("htmx:afterSwap", function (evt) {
 document.addEventListener("htmx:oobAfterSwap", function (evt) {
   var toast = document.getElementById("toast");
   if (toast && evt.detail.target && evt.detail.target.id === "toast") {
-    fade(toast, 10000);
+    fade(toast, 8000);
   }
 });
 document.addEventListener("click", function (evt) {
