@@ -146,4 +146,4 @@ def undo_toast(table, kind: str, payload: dict) -> str:
     if kind == "undo":
         return Markup()
     text = describe(games.get(table.game), {"kind": kind, "data": payload})
-    return macro("_macros.html", "undo_toast")(table, text)
+    return macro("_macros.html", "undo_toast")(table, text, table_url("logbook.undo", table.code))

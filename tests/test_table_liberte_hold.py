@@ -158,3 +158,15 @@ def test_a_watching_phone_cannot_hold_the_elections(app, table):
     watcher = app.test_client()
     text = election(watcher, table)
     assert re.search(r'id="hold-button" disabled', text) and "Take a seat" in text
+
+
+def test_a_board_correction_that_ends_the_tie_leaves_the_election_to_record(client, table):
+    """The tie the election waited for is gone after a correction on the board: nothing is
+    asked any more, and the election is recorded with one tap."""
+    paris_tie(table)
+    hold(table)
+    table.stack(8, "Joshua", "red", 2)
+    text = election(client, table)
+    assert 'id="question"' not in text and "Every tie is settled." in text
+    assert "Results of the elections of turn 1" in table.post(
+        f"/liberte/{table.code}/election/finish", {}).get_data(as_text=True)
