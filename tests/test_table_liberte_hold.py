@@ -170,3 +170,12 @@ def test_a_board_correction_that_ends_the_tie_leaves_the_election_to_record(clie
     assert 'id="question"' not in text and "Every tie is settled." in text
     assert "Results of the elections of turn 1" in table.post(
         f"/liberte/{table.code}/election/finish", {}).get_data(as_text=True)
+
+
+def test_recording_step_by_step_shows_the_address_of_the_next_turns_election(client, table):
+    """LIB-TURN-1: after the result is recorded from the last step, the phone's address is the
+    election's own, so a reload shows turn 2's election as not started, not its last step."""
+    table.stack(1, "Christie", "red", 2)
+    done = table.post(f"/liberte/{table.code}/election/finish", {})
+    assert done.headers["HX-Push-Url"] == f"/liberte/{table.code}/election/"
+    assert "Not started yet" in done.get_data(as_text=True)

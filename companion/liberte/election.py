@@ -193,10 +193,16 @@ def answer(table) -> dict:
 
 
 def write(table, kind, data, field):
-    return live.write(table, kind, data, page="liberte/election.html",
-                      fragment="liberte/_election.html", context=context, field=field,
-                      redirect_to=lambda: url_for("liberte_election.wizard", code=table.code,
-                                                  step=request.form.get("step")))
+    """Store one election event and answer with the view it was made from. Holding or recording
+    the election answers with the one-tap view, whose address htmx then shows (a reload must not
+    bring back a step of the next turn's election as if it were under way)."""
+    response = live.write(table, kind, data, page="liberte/election.html",
+                          fragment="liberte/_election.html", context=context, field=field,
+                          redirect_to=lambda: url_for("liberte_election.wizard", code=table.code,
+                                                      step=request.form.get("step")))
+    if kind in ("hold", "finish") and isinstance(response, tuple) and response[1] == 200:
+        response[2]["HX-Push-Url"] = url_for("liberte_election.wizard", code=table.code)
+    return response
 
 
 @bp.get("/")
