@@ -12,7 +12,7 @@ def toast(response) -> str:
 
 
 def undo_from_toast(client, table, response):
-    of = re.search(r'name="of" value="(\d+)"', toast(response)).group(1)
+    of = re.search(r'hx-vals=\'{"of": "(\d+)"}\'', toast(response)).group(1)
     return client.post(f"/t/{table.code}/undo", data={"of": of, "version": of},
                        headers={"HX-Request": "true"})
 

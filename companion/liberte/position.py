@@ -13,7 +13,6 @@ from flask_babel import get_locale, gettext as _
 from companion import games
 from companion.i18n import translate
 from companion.liberte import engine, outcome
-from companion.liberte.engine import FACTIONS
 from companion.scorers.rules import RuleError
 
 PLACES = ("displays", "hands")
@@ -212,7 +211,7 @@ def faction_names() -> dict:
     """The three faction colours in the page's language (looked up once per language)."""
     key = str(get_locale())
     if key not in _NAMES:
-        _NAMES[key] = {faction: faction_name(faction) for faction in FACTIONS}
+        _NAMES[key] = {"red": _("red"), "white": _("white"), "blue": _("blue")}
     return _NAMES[key]
 
 
@@ -226,8 +225,8 @@ def card_words(player: str, card: dict) -> str:
 
 
 def faction_name(faction: str) -> str:
-    """The faction colour in the page's language."""
-    return {"red": _("red"), "white": _("white"), "blue": _("blue")}.get(faction, faction)
+    """The faction colour in the page's language (a stack's sentence on every tap's toast)."""
+    return faction_names().get(faction, faction)
 
 
 def reason_name() -> dict:

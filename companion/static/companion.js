@@ -33,7 +33,7 @@ document.addEventListener("htmx:oobAfterSwap", function (evt) {
   }
 });
 document.addEventListener("click", function (evt) {
-  if (evt.target.closest && evt.target.closest("#toast") && !evt.target.closest("form")) {
+  if (evt.target.closest && evt.target.closest("#toast") && !evt.target.closest("form, button")) {
     document.getElementById("toast").innerHTML = "";
   }
 });
