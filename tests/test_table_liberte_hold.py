@@ -179,3 +179,28 @@ def test_recording_step_by_step_shows_the_address_of_the_next_turns_election(cli
     done = table.post(f"/liberte/{table.code}/election/finish", {})
     assert done.headers["HX-Push-Url"] == f"/liberte/{table.code}/election/"
     assert "Not started yet" in done.get_data(as_text=True)
+
+
+def test_a_government_tie_shows_the_votes_that_tie(client, table):
+    """LIB-GOV-2: red and blue have one vote each; the tie question shows the factions' votes."""
+    table.stack(1, "Christie", "red", 1)
+    table.stack(2, "Joshua", "blue", 1)
+    table.displays("card", {"player": "Joshua", "faction": "blue", "value": 2, "id": "lafayette"})
+    text = hold(table).get_data(as_text=True)
+    assert "Tie: the Government, round 1" in text and "Joshua, advance one card or pass." in text
+    assert re.search(r'Votes: <span class="tag f-red">red 1</span> <span class="tag f-white">'
+                     r'white 0</span> <span class="tag f-blue">blue 1</span>', text)
+    assert answer(table, "Joshua", "lafayette", contest="government").status_code == 200
+    assert "Government: blue · Opposition: red" in election(client, table)
+
+
+def test_a_tie_for_a_vp_place_shows_each_players_votes_of_that_colour(client, table):
+    """LIB-VP-2: Christie and Joshua hold one red vote each; the tie for the first Government
+    place shows their red votes."""
+    table.stack(1, "Christie", "red", 1)
+    table.stack(2, "Joshua", "red", 1)
+    table.displays("card", {"player": "Christie", "faction": "red", "value": 1, "id": "marat"})
+    text = hold(table).get_data(as_text=True)
+    assert "Tie: the first Government place, round 1" in text
+    assert 'Votes <span class="tag f-red">red</span>: Christie 1, Joshua 1' in text
+    assert "Not asked: Joshua" in text

@@ -122,7 +122,19 @@ def tie_context(ctx: dict) -> dict:
              for player, card in answers.items()]
     return {"tied_stacks": stacks, "given": given,
             "tokens": {pl: p["battle"].get(pl, 0) for pl in players} if contest == BATTLE else {},
+            "tied_votes": tied_votes(ctx["result"], contest, players),
             "can_answer": ctx["is_host"] or ctx["seat"] == question["player"]}
+
+
+def tied_votes(result: dict, contest: str, players: list) -> dict:
+    """What ties in Government and Opposition (LIB-GOV-2): the factions' votes; in a VP place
+    (LIB-VP-2): each tied player's votes of that colour."""
+    if contest in (GOVERNMENT, "opposition"):
+        return {"factions": result["votes"]}
+    if contest.startswith("vp:"):
+        colour = result["government" if contest.startswith("vp:government") else "opposition"]
+        return {"faction": colour, "players": {pl: result["votes_held"][pl][colour] for pl in players}}
+    return {}
 
 
 def card_of(p: dict, player: str, card_id: str | None) -> dict | None:
