@@ -12,7 +12,7 @@ VP changes and the checklist for the physical board, and turn 4's election waits
 import json
 import time
 
-from browser_support import ARTIFACTS, phone_layout_problems, shot
+from browser_support import phone_layout_problems, shot
 
 SMALL = {"width": 360, "height": 740}
 VIBRATE_COUNTER = ("navigator.vibrate = function () { sessionStorage.setItem('vibrated', "
@@ -53,7 +53,8 @@ def events():
     log += [("vp", {"player": p, "vp": v}) for p, v in VP.items()]
     log += [("stack", {"province": str(n), "player": p, "faction": f, "blocks": b})
             for n, stacks in B.items() for p, f, b in stacks]
-    log += [("card", {"player": p, "where": "displays", "card": card(c)}) for p, cs in CARDS.items() for c in cs]
+    log += [("card", {"player": p, "where": "displays", "card": card(c)})
+            for p, cs in CARDS.items() for c in cs]
     log += [("battle", {"player": p, "tokens": t}) for p, t in TOKENS.items()]
     return [{"kind": k, "data": d} for k, d in log]
 
@@ -94,7 +95,7 @@ def sit(phone, server, code, player):
     return page
 
 
-def test_an_election_with_ties_costs_one_tap_plus_one_per_question(server, phone, tmp_path):
+def test_an_election_with_ties_costs_one_tap_plus_one_per_question(server, phone):
     from playwright.sync_api import expect
     host = phone()
     host.add_init_script(VIBRATE_COUNTER)
@@ -157,7 +158,8 @@ def test_an_election_with_ties_costs_one_tap_plus_one_per_question(server, phone
     expect(vp.locator("li").first).to_contain_text("Christie 9 → 17 VP (+8)")
     expect(vp).to_contain_text("Anna 7 → 12 VP (+5)")
     checklist = host.locator("#checklist-3")
-    expect(checklist).to_contain_text("Province 8 Île de France · red Joshua 3 → 0: take 3 blocks off as votes")
+    expect(checklist).to_contain_text(
+        "Province 8 Île de France · red Joshua 3 → 0: take 3 blocks off as votes")
     expect(checklist).to_contain_text("Anna 3 → 0: return 3 blocks to the supply")
     expect(checklist).to_contain_text("Province 20 · white Christie 2 → 0: return 2 blocks to the supply")
     expect(checklist).to_contain_text("Discard from the display: desmoulins (red 3) (Joshua)")
