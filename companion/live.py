@@ -7,6 +7,7 @@ redirects to the page (post/redirect/get).
 """
 from flask import abort, current_app, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from companion import events, games, tables
 from companion.db import get_db
@@ -95,12 +96,14 @@ def describe(game, event: dict) -> str:
 
 def undo_context(table) -> dict:
     """What the undo form says: the change an undo would take back (``undo``; None when there is
-    nothing to undo) and, right after an undo, the change it took back (``undone``)."""
+    nothing to undo), right after an undo the change it took back (``undone``), and whether
+    taking back one more needs the host (``undo_needs_host``, TABLE-HOST)."""
     log = events.load(get_db(), table.id)
     game = games.get(table.game)
     kept, undone = events.in_effect(log), events.undone(log)
     return {"undo": describe(game, kept[-1]) if kept else None,
-            "undone": describe(game, undone) if undone else None}
+            "undone": describe(game, undone) if undone else None,
+            "undo_needs_host": bool(log) and log[-1]["kind"] == "undo"}
 
 
 def write(table, kind, data, *, page, fragment, context, redirect_to, field="", part=None,
@@ -128,9 +131,19 @@ def write(table, kind, data, *, page, fragment, context, redirect_to, field="", 
         if not is_fragment():
             return redirect(redirect_to() if callable(redirect_to) else redirect_to, 303)
     whole = status == 409 or (status == 200 and base != table.version - 1)
+    toast = undo_toast(table, kind, payload) if status == 200 else ""
     if part and is_fragment() and not whole:
         headers = {"HX-Trigger": changed} if changed and status == 200 else {}
-        return part(table, error), status, headers
+        return part(table, error) + toast, status, headers
     headers = {"HX-Retarget": "#live", "HX-Reswap": "outerHTML"} if whole else {}
     body, status = render(page, fragment, status, notice=notice, error=error, **context(table))
-    return body, status, headers
+    return body + str(toast), status, headers
+
+
+def undo_toast(table, kind: str, payload: dict) -> str:
+    """What the phone that made a change is told in its toast: the change, and an Undo for it
+    (out of band). An undo is told by the page itself (``undone``)."""
+    if kind == "undo":
+        return Markup()
+    text = describe(games.get(table.game), {"kind": kind, "data": payload})
+    return macro("_macros.html", "undo_toast")(table, text, table_url("logbook.undo", table.code))

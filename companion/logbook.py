@@ -42,8 +42,30 @@ def _room_write(code, kind, host=False):
 
 @bp.post("/t/<code>/undo")
 def undo(code):
-    """Take back the last change (further back: host only)."""
+    """Take back the last change (further back: host only); from a change's toast, that change."""
+    if request.form.get("of") and live.is_fragment():
+        return toast_undo(live.load(code))
     return _room_write(code, "undo")
+
+
+def toast_undo(table):
+    """The Undo in the toast of the phone that made a change (``of``: the version that change
+    made): taken back only while it is still the table's last change, so an Undo tapped late
+    never takes back another phone's change. The answer is the toast; the page refreshes."""
+    game = games.get(table.game)
+    try:
+        version = int(request.form["of"])
+        undone = events.load(get_db(), table.id, after=version - 1)[:1]
+        events.append(get_db(), table, game, "undo", {}, base=version, seat=tables.seat(table),
+                      host=tables.is_host(table))
+    except (ValueError, events.StaleWrite):
+        said, cls = _("Not undone: the table changed after this change (see History)."), "error"
+    except RuleError as err:
+        said, cls = err.message, "error"
+    else:
+        said, cls = _("Undone: %(change)s", change=live.describe(game, undone[0])), "notice"
+    return (render_template("_toast.html", said=said, cls=cls), 200,
+            {"HX-Trigger": "table-changed"})
 
 
 @bp.post("/t/<code>/reset")

@@ -67,6 +67,8 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     shot(host, "displays")
 
     host.get_by_role("link", name="Election").click()
+    expect(host.locator("#hold")).to_contain_text("Not started yet")  # the default is one tap
+    host.get_by_role("link", name="Step by step").click()  # this table walks through it
     expect(host.locator("#result-1")).to_contain_text("Max wins for blue")  # one province per step
     expect(host.locator("#result-1")).to_contain_text("(LIB-ELEC-3)")  # with the engine's sentence
     host.get_by_role("link", name="Next: Province 2").click()
@@ -78,17 +80,17 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     host.get_by_role("button", name="EN", exact=True).click()
     host.get_by_role("link", name="Skip to the open question").click()
     other.get_by_role("link", name="Election").click()
-    other.get_by_role("link", name="Go to the question").click()
     host.get_by_role("button", name="Advance marat (red 3)").click()
     other.get_by_role("button", name="Advance danton (red 3)").click(timeout=3000)
     host.get_by_role("button", name="Advance robespierre (red 2)").click(timeout=3000)
-    expect(host.locator("#result-8")).to_contain_text("Christie wins for red, 3 vote(s)")
+    expect(host.locator("#result-8")).to_contain_text("Christie wins for red, 3 votes")
     host.get_by_role("link", name="Skip to the end").click()
     expect(host.locator("#vp-track")).to_contain_text("Christie")
     expect(host.locator("#vp-track tr").first).to_contain_text("5 VP")
     shot(host, "election")
     host.get_by_role("link", name="Back").click()
     expect(host.locator("#awards")).to_contain_text("most votes of the Government colour")
+    host.locator("#toast span").click()  # the toast of the last answer, tapped away
     host.get_by_role("link", name="Next: VP track and next turn").click()
 
     host.locator("#next-turn").click()

@@ -102,11 +102,16 @@ def test_every_message_is_translated_with_the_same_placeholders(lang):
         catalog = {m.id: m.string for m in read_po(po) if m.id}
     missing = sorted(source_messages() - set(catalog))
     assert missing == [], f"run the extraction and translate: {missing[:5]}"
-    for msgid, text in catalog.items():
-        assert text, f"{lang}: {msgid!r} is untranslated"
-        assert sorted(PLACEHOLDER.findall(msgid)) == sorted(PLACEHOLDER.findall(text)), msgid
+    for msgid, text in catalog.items():  # a plural message: (singular, plural) and each form
+        texts = text if isinstance(text, tuple) else (text,)
+        assert all(texts), f"{lang}: {msgid!r} is untranslated"
+        english = msgid[-1] if isinstance(msgid, tuple) else msgid
+        for form in texts:
+            assert sorted(PLACEHOLDER.findall(english)) == sorted(PLACEHOLDER.findall(form)), msgid
     with open(folder / "messages.mo", "rb") as mo:
-        compiled = {m.id: m.string for m in read_mo(mo) if m.id}
+        compiled = {tuple(m.id) if isinstance(m.id, list) else m.id:
+                    tuple(m.string) if isinstance(m.string, list) else m.string
+                    for m in read_mo(mo) if m.id}
     assert compiled == catalog, "messages.mo is older than messages.po: compile it"
 
 

@@ -65,3 +65,14 @@ def test_a_tie_at_zero_votes_is_not_asked_but_given_advances_count_LIB_GOV_2():
     assert (done["pending"], done["opposition"]) == (None, "blue")
     data["advances"] = {"opposition": [{"Max": "w"}]}
     assert resolve_json(data, interactive=True)["opposition"] == "white"
+
+
+def test_the_question_names_the_round_and_who_is_not_asked_LIB_ELEC_4():
+    """The question lists the round's tied players in play order and those of them who have no
+    card they may advance there (so the table can be told why nobody asks them)."""
+    data = scenario(board={3: [stack("Christie", "white", 2), stack("Joshua", "white", 2),
+                               stack("Max", "white", 2)]},
+                    displays={"Joshua": [card("fouche", "white", 1)], "Max": [card("b", "blue", 3)]})
+    pending = resolve_json(data, interactive=True)["pending"]
+    assert pending["player"] == "Joshua" and pending["players"] == ["Christie", "Joshua", "Max"]
+    assert pending["unable"] == ["Christie", "Max"]

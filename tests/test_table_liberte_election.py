@@ -15,8 +15,9 @@ def advance(table, player, card, step="8"):
                       {"contest": "province:8", "player": player, "card": card, "step": step})
 
 
-def wizard(client, table, step=None, htmx=True):
-    query = f"?step={step}" if step else ""
+def wizard(client, table, step="", htmx=True):
+    """The step-by-step view (``step`` empty: its first step)."""
+    query = f"?step={step}"
     headers = {"HX-Request": "true"} if htmx else {}
     return client.get(f"/liberte/{table.code}/election/{query}", headers=headers).get_data(
         as_text=True)
@@ -33,7 +34,8 @@ def test_one_step_per_tap_with_the_sentence_of_each_result(client, table):
     table.stack(1, "Joshua", "blue", 1)
     text = wizard(client, table)
     assert "Step 1 of 29" in text and 'id="result-1"' in text and 'id="result-2"' not in text
-    assert "Christie wins for red, 1 vote(s)" in text
+    assert 'id="not-started"' in text  # browsing the steps records nothing (LIB-TURN-1)
+    assert "Christie wins for red, 1 vote" in text
     assert "red 2 (Christie) beats blue 1 (Joshua)" in text  # the engine's sentence (LIB-ELEC-3)
     assert next_step(text) == "2" and "Votes so far" in text
     text = wizard(client, table, next_step(text))
@@ -67,8 +69,9 @@ def test_paris_tie_repeats_until_one_player_is_ahead(client, table):
     assert advance(table, "Joshua", "danton").status_code == 200
     text = wizard(client, table, "8")
     assert "round 2" in text  # equal values: Paris asks again (LIB-ELEC-7)
+    assert 'id="not-started"' not in text  # an answer started it
     text = advance(table, "Christie", "robespierre").get_data(as_text=True)
-    assert "Step 8 of 29" in text and "Christie wins for red, 3 vote(s)" in text
+    assert "Step 8 of 29" in text and "Christie wins for red, 3 votes" in text
     assert "Christie advances marat (red 3)" in text  # the engine's sentence of the tie
     assert "most votes of the Government colour" in wizard(client, table, "government")
     assert "5 VP" in wizard(client, table, "end")
@@ -109,7 +112,7 @@ def test_missing_battle_vps_are_asked_before_the_battle(client, table):
     assert refused.status_code == 422 and b"LIB-BAT-1" in refused.data
     bad = table.post(f"/liberte/{table.code}/election/battle-vp", {"vp": "x"})
     assert bad.status_code == 422 and b"LIB-BAT-1" in bad.data
-    text = table.post(f"/liberte/{table.code}/election/battle-vp", {"vp": 5}).get_data(as_text=True)
+    text = table.post(f"/liberte/{table.code}/election/battle-vp", {"vp": 5, "step": "battle"}).get_data(as_text=True)
     assert "Step 1 of 30" in text and "Max leads the army · 5 VP" in text
     assert client.get(f"/liberte/{table.code}/profile/profile.json").get_json()["battle_vp"]["3"] == 5
     assert client.get(f"/liberte/{table.code}/election/battle-vp").status_code == 405

@@ -31,7 +31,7 @@ def test_every_event_kind_has_a_sentence(app):
                ev("lost_battles", count=1), ev("vp", player="A", vp=3), ev("turn", turn=2),
                ev("order", players=["B", "A"]), ev("profile", map={}),
                ev("advance", contest="province:8", round=1, player="A", card=None),
-               ev("battle_vp", turn=3, vp=5), ev("finish")]
+               ev("battle_vp", turn=3, vp=5), ev("finish"), ev("hold", turn=1)]
     with app.test_request_context():
         assert set(position.HANDLERS) == {e["kind"] for e in samples}
         assert all(position.describe(e) for e in samples)
@@ -56,7 +56,9 @@ def test_no_event_changes_the_position_it_is_applied_to(app):
         before = copy.deepcopy(start)
         position.apply(start, ev("discard", player="A", where="displays", index=1))
         position.apply(start, ev("stack", province="8", player="A", faction="red", blocks=0))
-        assert start == before
+        held = position.apply(start, ev("hold", turn=1))  # recorded: no tie waits
+        assert start == before and held["turn"] == 3
+        assert [c["id"] for c in held["hands"]["A"]] == ["x", "y"]  # hands refreshed (LIB-TURN-1)
 
 
 def test_battle_vps_read_off_the_board_go_into_the_table_profile(app):

@@ -1,5 +1,12 @@
-"""The election wizard, one step per tap: the battle, provinces 1..27 one by one with the sentence of
-each result, Government and Opposition with the VP awards, then the VP track and the next turn.
+"""The election: held in one tap, or walked through step by step.
+
+One tap ("Hold the elections", the default): the battle and the 27 provinces run at once; the
+election stops only where a tied player must decide (LIB-ELEC-4), and the phone of that player opens
+the question by itself (liberte/_ask.html). Once no tie waits, it is recorded: the results, each
+player's VPs before and after, and the checklist of what to change on the board (outcome.py).
+
+Step by step (``?step=``): the battle, provinces 1..27 one by one with the sentence of each result,
+Government and Opposition with the VP awards, then the VP track and the next turn.
 
 The step a phone shows is its own (``?step=`` in the URL: it changes nothing stored, and a refresh from
 another phone keeps it). What the table decides is stored as events: each tie answer, asked of one
@@ -65,15 +72,88 @@ def battle_vp_missing(position: dict, board: dict) -> bool:
 
 
 def context(table) -> dict:
-    """The position, the engine's interactive resolution of it, and the step this phone shows."""
+    """The one-tap election, or (``step`` asked) the step this phone shows."""
     ctx = base_context(table, url_for("liberte_election.wizard", code=table.code))
-    ctx.update(reasons=reason_name(), contests=contest_names())
+    ctx.update(reasons=reason_name(), contests=contest_names(), steps_mode=False,
+               can_answer=False)
     p = ctx["p"]
-    if p.get("over") or battle_vp_missing(p, ctx["profile"]):
+    if p.get("over"):
+        ctx.update(result=None)
+        return ctx
+    if request.values.get("step") is None:
+        return one_tap(ctx)
+    return step_by_step(ctx)
+
+
+def one_tap(ctx: dict) -> dict:
+    """Before the election: the one tap that holds it (with the battle VPs when the profile
+    lacks them) and the last election's results; while it waits for ties: the question."""
+    p = ctx["p"]
+    last = p.get("last_result")
+    ctx.update(under_way=engine.under_way(p), result=None, question=None,
+               ask_battle_vp=battle_vp_missing(p, ctx["profile"]),
+               last=last if last and last.get("turn") == p["turn"] - 1 else None,
+               first_step=steps(p, {"ended": None})[0])
+    if ctx["under_way"]:
+        try:
+            result = engine.interactive(p)[1]
+        except RuleError as err:
+            ctx.update(refused=err)
+            return ctx
+        ctx.update(result=result, question=result["pending"])
+        ctx.update(tie_context(ctx))
+    return ctx
+
+
+def tie_context(ctx: dict) -> dict:
+    """What the tie question shows: the tied stacks or tokens, the cards already advanced in
+    this tie's earlier rounds (and this round's answers), who is not asked and why, and
+    whether this phone may answer (the asked player's seat, or the host)."""
+    p, question = ctx["p"], ctx["question"]
+    if not question:
+        return {}
+    contest, players = question["contest"], question.get("players", [])
+    stacks = []
+    if contest.startswith("province:"):
+        stacks = [s for s in p["board"].get(contest.split(":")[1], []) if s["player"] in players]
+    rounds = p["advances"].get(contest, []) if contest in engine.fitting_contests(p) else []
+    given = [{"round": n, "player": player, "card": card_of(p, player, card)}
+             for n, answers in enumerate(rounds[:question["round"]], 1)
+             for player, card in answers.items()]
+    return {"tied_stacks": stacks, "given": given,
+            "tokens": {pl: p["battle"].get(pl, 0) for pl in players} if contest == BATTLE else {},
+            "tied_votes": tied_votes(ctx["result"], contest, players),
+            "can_answer": ctx["is_host"] or ctx["seat"] == question["player"]}
+
+
+def tied_votes(result: dict, contest: str, players: list) -> dict:
+    """What ties in Government and Opposition (LIB-GOV-2): the factions' votes; in a VP place
+    (LIB-VP-2): each tied player's votes of that colour."""
+    if contest in (GOVERNMENT, "opposition"):
+        return {"factions": result["votes"]}
+    if contest.startswith("vp:"):
+        colour = result["government" if contest.startswith("vp:government") else "opposition"]
+        return {"faction": colour, "players": {pl: result["votes_held"][pl][colour] for pl in players}}
+    return {}
+
+
+def card_of(p: dict, player: str, card_id: str | None) -> dict | None:
+    """The display card a tie answer names (None: a pass)."""
+    if card_id is None:
+        return None
+    return next((c for c in p["displays"].get(player, []) if c.get("id") == card_id),
+                {"id": card_id})
+
+
+def step_by_step(ctx: dict) -> dict:
+    """The position, the engine's interactive resolution of it, and the step this phone shows."""
+    table, p = ctx["table"], ctx["p"]
+    ctx.update(steps_mode=True)
+    if battle_vp_missing(p, ctx["profile"]):
         ctx.update(result=None, ask_battle_vp=not p.get("over"))
         return ctx
     try:
-        resolution, result = engine.memo(p, "_wizard", interactive)
+        resolution, result = engine.interactive(p)
     except RuleError as err:  # a position the board accepts but the election refuses: say why
         ctx.update(result=None, refused=err)
         return ctx
@@ -94,22 +174,18 @@ def context(table) -> dict:
                tally={f: sum(pr["votes"] for pr in done if pr["faction"] == f)
                       for f in engine.FACTIONS},
                live_url=url_for("liberte_election.wizard", code=table.code, step=step))
+    ctx.update(tie_context(ctx))
     return ctx
-
-
-def interactive(position: dict) -> tuple:
-    """The engine's Resolution (its steps keep their sentences) and its JSON, once per version."""
-    resolution = engine.resolution(position, interactive=True)
-    return resolution, resolution.as_json()
 
 
 def pending(table) -> dict | None:
     """The question the engine waits for now."""
-    return engine.memo(live.position(table), "_wizard", interactive)[1]["pending"]
+    return engine.interactive(live.position(table))[1]["pending"]
 
 
 def answer(table) -> dict:
-    """The tie decision in the form, checked against the question the engine asks now."""
+    """The tie decision in the form, checked against the question the engine asks now; only
+    the asked player's phone, or the host's, answers it."""
     question = pending(table)
     if not question:
         raise RuleError(_("no tie decision is waiting"), "LIB-ELEC-4")
@@ -117,6 +193,9 @@ def answer(table) -> dict:
             request.form.get("player") != question["player"]:
         raise RuleError(_("that question was already answered; here is the current one"),
                         "LIB-ELEC-4")
+    if not tables.is_host(table) and tables.seat(table) != question["player"]:
+        raise RuleError(_("only the phone seated as %(p)s, or the host's, answers this tie",
+                          p=question["player"]), "LIB-ELEC-4")
     card = request.form.get("card") or None
     if card is not None and card not in {c.get("id") for c in question["cards"]}:
         raise RuleError(_("%(p)s cannot advance %(c)r here", p=question["player"], c=card),
@@ -126,10 +205,16 @@ def answer(table) -> dict:
 
 
 def write(table, kind, data, field):
-    return live.write(table, kind, data, page="liberte/election.html",
-                      fragment="liberte/_election.html", context=context, field=field,
-                      redirect_to=lambda: url_for("liberte_election.wizard", code=table.code,
-                                                  step=request.form.get("step")))
+    """Store one election event and answer with the view it was made from. Holding or recording
+    the election answers with the one-tap view, whose address htmx then shows (a reload must not
+    bring back a step of the next turn's election as if it were under way)."""
+    response = live.write(table, kind, data, page="liberte/election.html",
+                          fragment="liberte/_election.html", context=context, field=field,
+                          redirect_to=lambda: url_for("liberte_election.wizard", code=table.code,
+                                                      step=request.form.get("step")))
+    if kind in ("hold", "finish") and isinstance(response, tuple) and response[1] == 200:
+        response[2]["HX-Push-Url"] = url_for("liberte_election.wizard", code=table.code)
+    return response
 
 
 @bp.get("/")
@@ -144,6 +229,24 @@ def advance(code):
     """A tied player advances a card (or passes)."""
     table = live.load(code)
     return write(table, "advance", lambda: answer(table), "pending")
+
+
+@bp.post("/hold")
+def hold(code):
+    """Hold the elections in one tap (with the battle VPs when the profile lacks them)."""
+    table = live.load(code)
+    position = live.position(table)
+    asks_vp = battle_vp_missing(position, engine.profile(position.get("map")))
+
+    def data():
+        held = {"turn": position["turn"]}
+        if asks_vp:
+            held["battle_vp"] = whole(request.form, "vp", _("VP"), "LIB-BAT-1", 0, 20)
+        return held
+    response = write(table, "hold", data, "hold")
+    if asks_vp and profile.response_ok(response) and tables.is_host(table):
+        profile.remember(live.position(table)["map"])
+    return response
 
 
 @bp.post("/battle-vp")

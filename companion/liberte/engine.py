@@ -21,7 +21,7 @@ from companion.scorers.rules import RuleError
 __all__ = ["DEFAULT_PROFILE", "FACTIONS", "FLEUR_DE_LIS_IN_REVIEWS", "LANDSLIDE_VOTES", "PARIS",
            "PROVINCES", "VP_PROVINCES_IN_REVIEWS", "check", "control", "fitting_contests", "profile",
            "resolve", "validate", "validate_province"]
-WEB_ONLY = ("last_result", "over", "map")
+WEB_ONLY = ("last_result", "over", "map", "election")
 
 
 def scenario(position: dict) -> dict:
@@ -57,6 +57,20 @@ def resolve(position: dict, interactive: bool = True) -> dict:
     """The end of the turn (docs/formats.md ``resolve``); interactive: stops at the first tie
     decision not yet given."""
     return resolution(position, interactive).as_json()
+
+
+def interactive(position: dict) -> tuple:
+    """The engine's interactive Resolution (its steps keep their sentences) and its JSON, once
+    per version."""
+    def both(p):
+        found = resolution(p, interactive=True)
+        return found, found.as_json()
+    return memo(position, "_interactive", both)
+
+
+def under_way(position: dict) -> bool:
+    """Whether this turn's election was started (held in one tap, or a tie answered step by step)."""
+    return not position.get("over") and (position.get("election") or {}).get("turn") == position["turn"]
 
 
 def resolution(position: dict, interactive: bool = True):

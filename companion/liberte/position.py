@@ -12,8 +12,7 @@ from flask_babel import get_locale, gettext as _
 
 from companion import games
 from companion.i18n import translate
-from companion.liberte import engine
-from companion.liberte.engine import FACTIONS
+from companion.liberte import engine, outcome
 from companion.scorers.rules import RuleError
 
 PLACES = ("displays", "hands")
@@ -83,18 +82,43 @@ def set_battle_vp(p, d):
     p["map"] = read
 
 
+def hold(p, d):
+    """Hold the elections in one tap: the battle (with its VPs when the profile lacks them,
+    LIB-BAT-1) and the 27 provinces run at once; the election is recorded as soon as no tie
+    waits for a player (LIB-ELEC-4), else at the answer that settles the last one."""
+    if p.get("over"):
+        raise RuleError(_("the game is over"), "LIB-END-1")
+    if d.get("battle_vp") is not None:
+        set_battle_vp(p, {"turn": p["turn"], "vp": d["battle_vp"]})
+    p["election"] = {"turn": p["turn"], "auto": True}
+    record_when_settled(p)
+
+
+def record_when_settled(p):
+    """Record the election held in one tap once nothing waits for a decision."""
+    for memo in [k for k in p if k.startswith("_")]:  # computed before this event's change
+        del p[memo]
+    if (p.get("election") or {}).get("auto") and not engine.resolve(p)["pending"]:
+        finish(p, {})
+
+
 def advance(p, d):
     """A tie answer (LIB-ELEC-4). Answers that a change since made impossible are dropped first,
-    as the wizard did when it asked again (engine.fitting_contests)."""
+    as the wizard did when it asked again (engine.fitting_contests). An answer starts the
+    election (step by step) if nothing else did."""
     p["advances"] = {c: copy.deepcopy(p["advances"][c]) for c in engine.fitting_contests(p)}
     rounds = p["advances"].setdefault(d["contest"], [])
     while len(rounds) < d["round"]:
         rounds.append({})
     rounds[d["round"] - 1][d["player"]] = d["card"]
+    p["election"] = p.get("election") or {"turn": p["turn"], "auto": False}
+    record_when_settled(p)
 
 
 def finish(p, d):
-    """The election is over: the VPs, the board and displays after it, next turn's play order."""
+    """The election is over: the VPs, the board and displays after it, next turn's play order.
+    The next turn starts by the rules (LIB-TURN-1, phase 2 "refresh hands"): the cards left on
+    the displays go back to their owners' hands; the table records its discards and draws."""
     result = engine.resolve(p)
     if result.get("pending"):
         raise RuleError(_("the election still waits for: %(q)s", q=translate(result["pending"]["question"])),
@@ -104,17 +128,27 @@ def finish(p, d):
         raise RuleError(_("%(p)s leads the army, but the battle VPs of turn %(t)s are not known:"
                           " read them under the turn track", p=battle["winner"], t=p["turn"]),
                         "LIB-BAT-1")
-    p.update(vp=result["vp"], board=result["board_after"], displays=result["displays_after"],
-             battle={}, advances={}, government=result["government"], present=result["present"])
+    goes_on = not (result.get("ended") or result.get("final") or p["turn"] == 4)
+    p["last_result"] = dict(
+        {k: result.get(k) for k in ("turn", "vp", "awards", "ended", "final", "government",
+                                    "opposition", "provinces", "votes", "battle", "log")},
+        vp_changes=outcome.vp_changes(p, result),
+        checklist=outcome.checklist(p, result, refresh_hands=goes_on))
+    displays, hands = result["displays_after"], p["hands"]
+    if goes_on:
+        hands = {player: hands.get(player, []) + displays.get(player, [])
+                 for player in p["players"] if hands.get(player) or displays.get(player)}
+        displays = {}
+    p.update(vp=result["vp"], board=result["board_after"], displays=displays, hands=hands,
+             battle={}, advances={}, election=None,
+             government=result["government"], present=result["present"])
     groups = result.get("next_play_order") or [p["players"]]
     p["players"] = [player for group in groups for player in group]  # equal VPs: reorder by hand
-    p["last_result"] = {k: result.get(k) for k in ("turn", "vp", "awards", "ended", "final",
-                                                   "government", "opposition")}
-    if result.get("ended") or result.get("final") or p["turn"] == 4:
-        p["over"] = result.get("ended") or result.get("final") or True
-    else:  # the battles lost before the next turn (LIB-BAT-3); an ended game keeps those before its last
+    if goes_on:  # the battles lost before the next turn (LIB-BAT-3); an ended game keeps its earlier ones
         p["turn"] += 1
         p["lost_battles"] = result["lost_battles"]
+    else:
+        p["over"] = result.get("ended") or result.get("final") or True
 
 
 HANDLERS = {
@@ -129,6 +163,7 @@ HANDLERS = {
     "profile": lambda p, d: p.__setitem__("map", d["map"]),
     "battle_vp": set_battle_vp,
     "advance": advance,
+    "hold": hold,
     "finish": finish,
 }
 
@@ -165,6 +200,7 @@ def describe(event: dict) -> str:
                               x=contest_name(d["contest"])) if d["card"] else
                             _("%(p)s passes (%(x)s)", p=d["player"], x=contest_name(d["contest"]))),
         "finish": lambda: _("the election was closed; next turn"),
+        "hold": lambda: _("the elections of turn %(t)s were held", t=d["turn"]),
     }
     return words[kind]() if kind in words else kind
 
@@ -176,7 +212,7 @@ def faction_names() -> dict:
     """The three faction colours in the page's language (looked up once per language)."""
     key = str(get_locale())
     if key not in _NAMES:
-        _NAMES[key] = {faction: faction_name(faction) for faction in FACTIONS}
+        _NAMES[key] = {"red": _("red"), "white": _("white"), "blue": _("blue")}
     return _NAMES[key]
 
 
@@ -190,8 +226,8 @@ def card_words(player: str, card: dict) -> str:
 
 
 def faction_name(faction: str) -> str:
-    """The faction colour in the page's language."""
-    return {"red": _("red"), "white": _("white"), "blue": _("blue")}.get(faction, faction)
+    """The faction colour in the page's language (a stack's sentence on every tap's toast)."""
+    return faction_names().get(faction, faction)
 
 
 def reason_name() -> dict:

@@ -17,10 +17,24 @@ bp = Blueprint("liberte", __name__, url_prefix="/liberte/<code>")
 def base_context(table, live_url: str) -> dict:
     """What every Liberté page shows: the position, the profile, this phone's seat."""
     position = live.position(table)
+    seat = tables.seat(table)
     return {"table": table, "p": position, "profile": engine.profile(position.get("map")),
-            "seat": tables.seat(table), "is_host": tables.is_host(table), "live_url": live_url,
+            "seat": seat, "is_host": tables.is_host(table), "live_url": live_url,
             "factions": FACTIONS, "provinces": engine.PROVINCES, "colour": colours(table),
-            "faction_names": faction_names(), "endings": ending_name()}
+            "faction_names": faction_names(), "endings": ending_name(),
+            "asked": asked(position, seat)}
+
+
+def asked(position: dict, seat: str | None) -> dict | None:
+    """The tie question the election waits for from this phone's player (LIB-ELEC-4), if any:
+    every Liberté page then opens it by itself (liberte/_ask.html)."""
+    if seat is None or not engine.under_way(position):
+        return None
+    try:
+        question = engine.interactive(position)[1]["pending"]
+    except RuleError:
+        return None
+    return question if question and question["player"] == seat else None
 
 
 def colours(table) -> dict:

@@ -15,7 +15,9 @@ document.addEventListener("visibilitychange", function () {
 var fading;
 function fade(toast, delay) {
   window.clearTimeout(fading);
-  fading = window.setTimeout(function () { toast.innerHTML = ""; }, delay);
+  fading = window.setTimeout(function () {
+    (document.getElementById("toast") || toast).innerHTML = "";
+  }, delay);
 }
 document.addEventListener("htmx:afterSwap", function (evt) {
   var toast = document.getElementById("toast");
@@ -23,8 +25,15 @@ document.addEventListener("htmx:afterSwap", function (evt) {
     fade(toast, 6000);
   }
 });
+// The change this phone made, with its Undo, comes out of band: it stays a little longer.
+document.addEventListener("htmx:oobAfterSwap", function (evt) {
+  var toast = document.getElementById("toast");
+  if (toast && evt.detail.target && evt.detail.target.id === "toast") {
+    fade(toast, 8000);
+  }
+});
 document.addEventListener("click", function (evt) {
-  if (evt.target.closest && evt.target.closest("#toast")) {
+  if (evt.target.closest && evt.target.closest("#toast") && !evt.target.closest("form, button")) {
     document.getElementById("toast").innerHTML = "";
   }
 });
@@ -65,3 +74,21 @@ document.addEventListener("htmx:pushedIntoHistory", function (evt) {
     next.value = url.pathname + url.search;
   }
 });
+// A tie question for this phone's player opens by itself, once per question, with a vibration
+// where the browser allows it (liberte/_ask.html).
+function openTheQuestion() {
+  var ask = document.querySelector("[data-ask]");
+  if (!ask || window.sessionStorage.getItem("asked") === ask.getAttribute("data-ask")) {
+    return;
+  }
+  window.sessionStorage.setItem("asked", ask.getAttribute("data-ask"));
+  try { if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); } } catch (e) { /* not allowed */ }
+  var go = ask.getAttribute("data-go");
+  if (go) {
+    window.location.assign(go);
+  } else {
+    ask.scrollIntoView({block: "center"});
+  }
+}
+document.addEventListener("htmx:afterSettle", openTheQuestion);
+document.addEventListener("DOMContentLoaded", openTheQuestion);

@@ -16,17 +16,21 @@ from companion.scorers.sentence import join, sentence
 
 @dataclass(frozen=True)
 class Question:
-    """Who must decide now, in which contest and round, and which cards he may advance."""
+    """Who must decide now, in which contest and round, and which cards he may advance; the
+    round's players in order, and those of them who are not asked (no card they may advance here)."""
 
     contest: str
     round: int  # 1-based; the answer goes to advances[contest][round - 1][player]
     player: str
     cards: tuple
     question: str
+    players: tuple = ()
+    unable: tuple = ()
 
     def as_json(self) -> dict:
         return {"contest": self.contest, "round": self.round, "player": self.player,
-                "cards": [card.as_json() for card in self.cards], "question": self.question}
+                "cards": [card.as_json() for card in self.cards], "question": self.question,
+                "players": list(self.players), "unable": list(self.unable)}
 
 
 class Pending(Exception):
@@ -79,14 +83,17 @@ class Advancing:
                                        "(only %(players)s may)", contest=contest, number=number,
                                        strangers=", ".join(strangers), players=", ".join(players)), rule)
         advanced = {}
+        options = {player: [card for card in self.displays.get(player, []) if card.id and allowed(player, card)]
+                   for player in players}
         for player in players:
-            options = [card for card in self.displays.get(player, []) if card.id and allowed(player, card)]
             if player in given:
                 if given[player] is not None:
                     advanced[player] = self._take(player, given[player], contest, number, allowed, rule)
-            elif self.interactive and ask and options:
-                raise Pending(Question(contest, number, player, tuple(options), sentence(
-                    "%(purpose)s: %(player)s, advance one of your cards or pass.", purpose=purpose, player=player)))
+            elif self.interactive and ask and options[player]:
+                unable = tuple(p for p in players if not options[p] and p not in given)
+                raise Pending(Question(contest, number, player, tuple(options[player]), sentence(
+                    "%(purpose)s: %(player)s, advance one of your cards or pass.", purpose=purpose, player=player),
+                    tuple(players), unable))
         return advanced
 
     def _take(self, player, card_id, contest, number, allowed, rule):
