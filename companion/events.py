@@ -24,6 +24,7 @@ from companion.scorers.rules import RuleError
 
 log = logging.getLogger(__name__)
 GENERIC = ("undo", "reset")
+MAX_VERSION = 2**31  # far beyond any table's log; a larger one would not fit SQLite's integers
 
 
 class StaleWrite(Exception):

@@ -4,7 +4,7 @@ import json
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from companion import events, games, live, rooms, tables
+from companion import events, games, jsonin, live, rooms, tables
 from companion.db import get_db
 from companion.scorers.rules import RuleError
 
@@ -90,17 +90,6 @@ def export(code):
                        "Content-Disposition": f"attachment; filename=table-{table.code}.json"}
 
 
-def read_json(raw: bytes):
-    """An uploaded table file's JSON; refused saying where it stops being JSON (TABLE-IMPORT)."""
-    try:
-        return json.loads(raw)
-    except json.JSONDecodeError as err:
-        raise RuleError(_("the file is not JSON (line %(line)s, column %(column)s)",
-                          line=err.lineno, column=err.colno), "TABLE-IMPORT") from None
-    except UnicodeDecodeError:
-        raise RuleError(_("the file is not JSON: it is not text"), "TABLE-IMPORT") from None
-
-
 @bp.post("/tables/import")
 def import_table():
     """A new table from an exported file; the importer becomes its host."""
@@ -109,7 +98,7 @@ def import_table():
         raw = upload.read(MAX_IMPORT + 1) if upload else b""
         if not raw or len(raw) > MAX_IMPORT:
             raise RuleError(_("choose a table file (JSON, at most 2 MB)"), "TABLE-IMPORT")
-        table = tables.import_(read_json(raw))
+        table = tables.import_(jsonin.loads(raw, "TABLE-IMPORT"))
     except RuleError as err:
         return render_template("tables/index.html", games=games.all_games(), form={},
                                import_error={"message": err.message, "rule": err.rule},

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from flask import abort, session
 from flask_babel import gettext as _
 
-from companion import events, games
+from companion import events, games, security
 from companion.db import get_db, transaction
 from companion.i18n import LANGUAGES
 from companion.scorers.rules import RuleError
@@ -48,11 +48,8 @@ def _hash(token: str) -> str:
 
 
 def _remember(key: str, code: str, value) -> None:
-    """Keep ``value`` for ``code`` in the session dict ``key`` (the most recent KEEP tables)."""
-    kept = {k: v for k, v in session.get(key, {}).items() if k != code}
-    kept[code] = value
-    session[key] = dict(list(kept.items())[-KEEP:])
-    session.permanent = True
+    """Keep ``value`` for ``code`` in the session dict ``key`` (the KEEP tables used last)."""
+    security.remember(key, code, value, KEEP)
 
 
 def check_players(names: list[str], game) -> list[str]:

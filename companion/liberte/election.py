@@ -125,11 +125,17 @@ def answer(table) -> dict:
             "player": question["player"], "card": card}
 
 
+STEPS = frozenset([BATTLE, GOVERNMENT, END, *map(str, engine.PROVINCES)])
+
+
 def write(table, kind, data, field):
+    """A write from the wizard; a plain request goes back to its step (a step's name only: the
+    form's text is never copied into the address)."""
+    step = request.form.get("step")
     return live.write(table, kind, data, page="liberte/election.html",
                       fragment="liberte/_election.html", context=context, field=field,
                       redirect_to=lambda: url_for("liberte_election.wizard", code=table.code,
-                                                  step=request.form.get("step")))
+                                                  step=step if step in STEPS else None))
 
 
 @bp.get("/")

@@ -9,7 +9,7 @@ import zlib
 from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext as _
 
-from companion import events, live, tables
+from companion import events, jsonin, live, tables
 from companion.db import get_db
 from companion.liberte import engine, forms
 from companion.liberte.views import base_context
@@ -102,8 +102,5 @@ def import_(code):
         upload = request.files.get("file")
         if not upload or not upload.filename:
             raise RuleError(_("choose a profile file (JSON)"), "liberte-board.md")
-        try:
-            return json.loads(upload.read(200_000))
-        except (ValueError, UnicodeDecodeError):
-            raise RuleError(_("the profile file is not JSON"), "liberte-board.md") from None
+        return jsonin.loads(upload.read(200_000), "liberte-board.md")
     return save(table, read)

@@ -174,7 +174,9 @@ def change_displays(code, kind):
     """One change on the displays page (a card, a discard, tokens, VPs, turn, play order)."""
     table = live.load(code)
     if kind not in PARSERS:
-        return live.render("error.html", "_error.html", 404, code=404, message=kind)
+        return live.render("error.html", "_error.html", 404, code=404, message=_(
+            "The displays page has no change called %(kind)r: it knows cards, discards,"
+            " tokens, VPs, the turn, lost battles and the play order.", kind=kind[:40]))
     player = request.form.get("player", "")
     field = f"{kind}-{player}" if player in table.players or kind in TABLE_WIDE else ""
     return live.write(table, kind, lambda: PARSERS[kind](request.form, table.players),
