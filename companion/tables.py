@@ -10,10 +10,10 @@ import json
 import secrets
 from dataclasses import dataclass
 
-from flask import abort, session
+from flask import current_app, session
 from flask_babel import gettext as _
 
-from companion import events, games, security
+from companion import events, games, guard, security
 from companion.db import get_db, transaction
 from companion.i18n import LANGUAGES
 from companion.scorers.rules import RuleError
@@ -69,7 +69,8 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
            options: dict | None = None, log: list[dict] | None = None) -> Table:
     """A new table (with ``log`` replayed, for imports); this browser becomes its host."""
     game = games.get(game_name)
-    setup = {"players": check_players(players, game), "options": options or {}}
+    setup = {"players": check_players(players, game),
+             "options": games.check_options(game, options)}
     if log is None:
         setup = game.prepare(setup)
     log = log or []
@@ -94,8 +95,11 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
 
 
 def _free_code(conn) -> str:
+    """A new join code: CODE_LENGTH letters, or ``JOIN_CODE_LENGTH`` (up to 8) for a host open to
+    the internet (guessing is also rationed: companion.guard)."""
+    length = min(8, current_app.config.get("JOIN_CODE_LENGTH", CODE_LENGTH))
     while True:
-        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
         if not conn.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone():
             return code
 
@@ -107,8 +111,9 @@ def find(code: str) -> Table | None:
 
 
 def get(code: str) -> Table:
-    """The table with join code ``code``, or a 404."""
-    return find(code) or abort(404)
+    """The table with join code ``code``, or a 404 (counted against the client: guard)."""
+    guard.check()
+    return find(code) or guard.miss()
 
 
 def is_host(table: Table) -> bool:

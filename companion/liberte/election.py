@@ -9,9 +9,9 @@ the profile lacks them (LIB-BAT-1). No phone steps past the question the engine 
 from flask import Blueprint, request, url_for
 from flask_babel import gettext as _
 
-from companion import live, tables
+from companion import live
 from companion.forms import whole
-from companion.liberte import engine, profile
+from companion.liberte import engine
 from companion.liberte.position import contest_names, reason_name
 from companion.liberte.views import base_context
 from companion.scorers.liberte.battle import BATTLE_TURNS
@@ -154,14 +154,11 @@ def advance(code):
 
 @bp.post("/battle-vp")
 def battle_vp(code):
-    """The battle VPs of this turn, read off the board (the host keeps them for new tables)."""
+    """The battle VPs of this turn, read off the board (they join this table's profile)."""
     table = live.load(code)
     turn = live.position(table)["turn"]
-    response = write(table, "battle_vp", lambda: {
+    return write(table, "battle_vp", lambda: {
         "turn": turn, "vp": whole(request.form, "vp", _("VP"), "LIB-BAT-1", 0, 20)}, "battle_vp")
-    if profile.response_ok(response) and tables.is_host(table):
-        profile.remember(live.position(table)["map"])
-    return response
 
 
 @bp.post("/finish")

@@ -13,4 +13,5 @@ GAME = Game(
     min_players=5,
     max_players=10,
     conflicts=by_scope(position.SCOPES),
+    options={"votes": position.VOTES_SHOWN},
 )
