@@ -9,6 +9,7 @@ import hmac
 import json
 import secrets
 from dataclasses import dataclass
+from datetime import datetime
 
 from flask import current_app, session
 from flask_babel import gettext as _
@@ -22,6 +23,7 @@ CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
 EXPORT_FORMAT = "companion-table/1"
 KEEP = 20  # seats and host tokens a browser remembers
+MAX_EVENTS = 5000  # events in an imported table (a whole game of either is well under 2,000)
 
 
 @dataclass
@@ -73,8 +75,7 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
              "options": games.check_options(game, options)}
     if log is None:
         setup = game.prepare(setup)
-    log = log or []
-    events.fold(game, setup, log, strict=True)  # an import the rules refuse stores nothing
+    log = events.replay(game, setup, log or [])  # an import the rules refuse stores nothing
     token = secrets.token_urlsafe(16)
     conn = get_db()
     with transaction(conn):
@@ -88,7 +89,8 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
             conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created)"
                          " VALUES (?, ?, ?, ?, ?, ?)",
                          (cur.lastrowid, number, event["kind"],
-                          json.dumps(event["data"], ensure_ascii=False), event.get("seat"),
+                          json.dumps(event["data"], ensure_ascii=False),
+                          event["seat"] if event["seat"] in setup["players"] else None,
                           event.get("created") or events.now()))
     _remember("hosts", code, token)
     return get(code)
@@ -183,17 +185,39 @@ def import_(data, language_default: str = "en") -> Table:
 
 
 def read_log(events) -> list[dict]:
-    """The log of a table file, each event checked for its form (the rules check it on replay)."""
+    """The log of a table file, each event checked for its form (the game's checker and its
+    rules check each one on replay, :func:`companion.events.replay`): at most MAX_EVENTS, each
+    with its kind, its data, and optionally the seat it was made from and its time."""
     if not isinstance(events, list):
         raise RuleError(_("the table file's events are not a list"), "TABLE-IMPORT")
+    if len(events) > MAX_EVENTS:
+        raise RuleError(_("the table file has %(n)s events; a table holds at most %(max)s",
+                          n=len(events), max=MAX_EVENTS), "TABLE-IMPORT")
     for number, event in enumerate(events, 1):
         if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
             raise RuleError(_("event %(n)s: it does not say its kind", n=number), "TABLE-IMPORT")
         if not isinstance(event.get("data"), dict):
             raise RuleError(_("event %(n)s: its data is missing", n=number), "TABLE-IMPORT")
+        if text(event.get("seat")) is not None and len(event["seat"]) > 24:
+            raise RuleError(_("event %(n)s: its seat is not a player's name", n=number),
+                            "TABLE-IMPORT")
+        if event.get("created") is not None and not moment(event["created"]):
+            raise RuleError(_("event %(n)s: its time is not a date and time", n=number),
+                            "TABLE-IMPORT")
     return [{"version": number, "kind": event["kind"], "data": event["data"],
              "seat": text(event.get("seat")), "created": text(event.get("created"))}
             for number, event in enumerate(events, 1)]
+
+
+def moment(value) -> bool:
+    """Whether ``value`` is a time stamp as the log stores them (ISO 8601)."""
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def text(value) -> str | None:

@@ -1,7 +1,7 @@
 """Liberté at the table: the game as the companion hosts it (its events, reducer and screens)."""
 from companion.games import Game
 from companion.scorers.liberte.scenario import GOVERNMENT_TIE
-from companion.liberte import election, merge, position, profile, views
+from companion.liberte import check, election, merge, position, profile, views
 
 GAME = Game(
     name="liberte",
@@ -15,4 +15,5 @@ GAME = Game(
     max_players=6,
     conflicts=merge.conflicts,
     options={"government_tie": GOVERNMENT_TIE},
+    check=check.check,
 )

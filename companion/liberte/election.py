@@ -7,11 +7,9 @@ player at a time (LIB-ELEC-4, Paris repeating LIB-ELEC-7), and the battle VPs re
 the profile lacks them (LIB-BAT-1). No phone steps past the question the engine waits for.
 """
 from flask import Blueprint, request, url_for
-from flask_babel import gettext as _
 
 from companion import live
-from companion.forms import whole
-from companion.liberte import engine
+from companion.liberte import engine, forms
 from companion.liberte.position import contest_names, reason_name
 from companion.liberte.views import base_context
 from companion.scorers.liberte.battle import BATTLE_TURNS
@@ -73,7 +71,7 @@ def context(table) -> dict:
         ctx.update(result=None, ask_battle_vp=not p.get("over"))
         return ctx
     try:
-        resolution, result = engine.memo(p, "_wizard", interactive)
+        resolution, result = engine.wizard(p)
     except RuleError as err:  # a position the board accepts but the election refuses: say why
         ctx.update(result=None, refused=err)
         return ctx
@@ -97,32 +95,9 @@ def context(table) -> dict:
     return ctx
 
 
-def interactive(position: dict) -> tuple:
-    """The engine's Resolution (its steps keep their sentences) and its JSON, once per version."""
-    resolution = engine.resolution(position, interactive=True)
-    return resolution, resolution.as_json()
-
-
-def pending(table) -> dict | None:
-    """The question the engine waits for now."""
-    return engine.memo(live.position(table), "_wizard", interactive)[1]["pending"]
-
-
 def answer(table) -> dict:
     """The tie decision in the form, checked against the question the engine asks now."""
-    question = pending(table)
-    if not question:
-        raise RuleError(_("no tie decision is waiting"), "LIB-ELEC-4")
-    if request.form.get("contest") != question["contest"] or \
-            request.form.get("player") != question["player"]:
-        raise RuleError(_("that question was already answered; here is the current one"),
-                        "LIB-ELEC-4")
-    card = request.form.get("card") or None
-    if card is not None and card not in {c.get("id") for c in question["cards"]}:
-        raise RuleError(_("%(p)s cannot advance %(c)r here", p=question["player"], c=card),
-                        "LIB-ELEC-4")
-    return {"contest": question["contest"], "round": question["round"],
-            "player": question["player"], "card": card}
+    return forms.advance(request.form, live.position(table))
 
 
 STEPS = frozenset([BATTLE, GOVERNMENT, END, *map(str, engine.PROVINCES)])
@@ -156,9 +131,8 @@ def advance(code):
 def battle_vp(code):
     """The battle VPs of this turn, read off the board (they join this table's profile)."""
     table = live.load(code)
-    turn = live.position(table)["turn"]
-    return write(table, "battle_vp", lambda: {
-        "turn": turn, "vp": whole(request.form, "vp", _("VP"), "LIB-BAT-1", 0, 20)}, "battle_vp")
+    return write(table, "battle_vp", lambda: forms.battle_vp(request.form, live.position(table)),
+                 "battle_vp")
 
 
 @bp.post("/finish")

@@ -22,7 +22,7 @@ from companion.scorers.rules import RuleError
 
 __all__ = ["DEFAULT_PROFILE", "FACTIONS", "FLEUR_DE_LIS_IN_REVIEWS", "LANDSLIDE_VOTES", "PARIS",
            "PROVINCES", "VP_PROVINCES_IN_REVIEWS", "check", "control", "fitting_contests", "profile",
-           "resolve", "validate", "validate_province"]
+           "resolve", "validate", "validate_province", "wizard"]
 WEB_ONLY = ("last_result", "over", "map")
 
 
@@ -66,6 +66,15 @@ def resolution(position: dict, interactive: bool = True):
     that still fit the board (:func:`fitting_contests`)."""
     return resolve_scenario(_with_advances(validate(position), fitting_contests(position)),
                             interactive)
+
+
+def wizard(position: dict) -> tuple:
+    """The interactive Resolution (its steps keep their sentences) and its JSON, once per
+    version: the election wizard shows it, and a tie answer is checked against its question."""
+    def compute(p):
+        found = resolution(p, interactive=True)
+        return found, found.as_json()
+    return memo(position, "_wizard", compute)
 
 
 # The order in which ties are asked (formats.md: battle, the provinces 1..27, Government and

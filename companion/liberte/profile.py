@@ -62,9 +62,9 @@ def save(table, data):
     if not tables.is_host(table):
         abort(403)
 
-    def checked():
-        return {"map": engine.profile(data() if callable(data) else data)["json"]}
-    return live.write(table, "profile", checked, page="liberte/profile.html",
+    def read():  # checked with every other event: liberte.check.board_profile
+        return {"map": data() if callable(data) else data}
+    return live.write(table, "profile", read, page="liberte/profile.html",
                       fragment="liberte/_profile.html", context=context, field="profile",
                       redirect_to=url_for("liberte_profile.edit", code=table.code))
 

@@ -1,6 +1,6 @@
 """VOTE! at the table: the game as the companion moderates it (its events, reducer and screens)."""
 from companion.games import Game, by_scope
-from companion.vote import history, night, position, rounds, views, words
+from companion.vote import check, history, night, position, rounds, views, words
 
 GAME = Game(
     name="vote",
@@ -14,4 +14,5 @@ GAME = Game(
     max_players=10,
     conflicts=by_scope(position.SCOPES),
     options={"votes": position.VOTES_SHOWN},
+    check=check.check,
 )
