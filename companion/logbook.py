@@ -67,7 +67,9 @@ def delete(code):
     table = live.load(code)
     host_only(table)
     if request.form.get("confirm") != table.code:
-        return render_template("tables/delete.html", table=table), 422
+        error = {"message": _("Nothing was deleted: confirm with the Delete button below."),
+                 "rule": "TABLE-HOST"}
+        return render_template("tables/delete.html", table=table, error=error), 422
     tables.delete(table)
     return redirect(url_for("tables.index"), 303)
 
