@@ -116,7 +116,7 @@ def test_an_imported_timer_at_infinity_is_refused(client):
         response = upload(client, vote_file([{"kind": "timer", "data": {
             "action": "start", "seconds": 60, "at": at}}]))
         assert response.status_code == 422
-        assert "event 3 (timer): the timer's time is not a time" in refusal(response)
+        assert "event 3 (timer): the timer event's time is not a real time" in refusal(response)
 
 
 def test_imported_events_meet_the_forms_limits(client):

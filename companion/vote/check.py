@@ -57,7 +57,7 @@ def timer_event(p: dict, d: dict) -> dict:
     at = d.get("at")
     if isinstance(at, bool) or not isinstance(at, (int, float)) or not (
             math.isfinite(at) and 0 <= at < 2 ** 40):
-        raise RuleError(_("the timer's time is not a time"), timer.RULE)
+        raise RuleError(_("the timer event's time is not a real time"), timer.RULE)
     form = fields(timer.RULE, action=d.get("action"), seconds=d.get("seconds"))
     return timer.read(form, at)
 
