@@ -118,7 +118,8 @@ def write(table, kind, data, *, page, fragment, context, redirect_to, field="", 
     refused input; on success the ``changed`` event is sent (``HX-Trigger``) for the parts that
     refresh themselves (the meters). A stale write gets the whole fragment with the list of what
     changed, and so does a write rebased on changes its phone has not seen yet (the phone catches
-    up with them in the same answer); both are retargeted to ``#live``.
+    up with them in the same answer), and a write from a browser without a seat (403, the message
+    at the top); all are retargeted to ``#live``.
     """
     notice, error, status, base = None, None, 200, None
     try:
@@ -136,8 +137,8 @@ def write(table, kind, data, *, page, fragment, context, redirect_to, field="", 
     else:
         if not is_fragment():
             return redirect(redirect_to() if callable(redirect_to) else redirect_to, 303)
-    whole = status == 409 or (status == 200 and base != table.version - 1)
-    if part and is_fragment() and not whole and status != 403:
+    whole = status in (403, 409) or (status == 200 and base != table.version - 1)
+    if part and is_fragment() and not whole:
         headers = {"HX-Trigger": changed} if changed and status == 200 else {}
         return part(table, error), status, headers
     headers = {"HX-Retarget": "#live", "HX-Reswap": "outerHTML"} if whole else {}

@@ -174,6 +174,7 @@ def test_a_write_needs_a_seat_or_the_host(app, client, table):
     table.sit("", client=stranger)  # just watching
     refused = table.post(f"/liberte/{table.code}/", move, client=stranger)
     assert refused.status_code == 403 and "only watching" in refusal(refused)
+    assert refused.headers["HX-Retarget"] == "#live"  # the board with the message, not a province
     assert stored(app, table.code) == before
     host = TableHelper(app.test_client())  # the host writes before taking a seat
     assert host.stack(8, "Max", "red", 2).status_code == 200
