@@ -46,7 +46,7 @@ class TableHelper:
         player = self.players[0] if player is None else player
         return (client or self.client).post(f"/t/{self.code}/seat", data={"player": player})
 
-    def phone(self, player=None):
+    def seated_phone(self, player=None):
         """Another phone at this table, seated as ``player`` (the first player by default):
         every change to a table is made from a player's seat or by the host (TABLE-SEAT)."""
         client = self.client.application.test_client()

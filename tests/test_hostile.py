@@ -178,7 +178,7 @@ def test_a_write_needs_a_seat_or_the_host(app, client, table):
     assert stored(app, table.code) == before
     host = TableHelper(app.test_client())  # the host writes before taking a seat
     assert host.stack(8, "Max", "red", 2).status_code == 200
-    assert table.stack(8, "Joshua", "red", 2, client=table.phone("Joshua")).status_code == 200
+    assert table.stack(8, "Joshua", "red", 2, client=table.seated_phone("Joshua")).status_code == 200
 
 
 def test_seats_and_host_rights_are_dropped_oldest_first(app, client, monkeypatch):
@@ -187,7 +187,7 @@ def test_seats_and_host_rights_are_dropped_oldest_first(app, client, monkeypatch
     made = [TableHelper(client) for _ in range(tables.KEEP + 1)]
     room = client.get(f"/t/{made[1].code}/room").get_data(as_text=True)
     assert "Reset the table" in room  # the second-oldest, alphabetically first, is kept
-    assert "Reset the table" not in client.get(f"/t/ZZZZZ/room").get_data(as_text=True)
+    assert "Reset the table" not in client.get("/t/ZZZZZ/room").get_data(as_text=True)
     with app.test_request_context():
         for code in ("B", "A", "C"):
             security.remember("seats", code, "x", keep=2)

@@ -18,7 +18,6 @@ from companion.liberte.views import base_context
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte_profile", __name__, url_prefix="/liberte/<code>/profile")
-SAVED = "liberte"
 
 
 def context(table) -> dict:
