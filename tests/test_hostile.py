@@ -301,3 +301,54 @@ def test_every_game_has_the_shared_checker(app):
             with pytest.raises(Exception) as refused:
                 game.check(game.initial({"players": ["A", "B", "C", "D", "E"]}), "nope", {})
             assert getattr(refused.value, "rule", None) == "formats.md"
+
+
+# --- what the forms store, a table file gives back ------------------------------------------
+
+def round_trip(client, code) -> None:
+    """Export the table, import the file: accepted, and the same events with the same data."""
+    exported = client.get(f"/t/{code}/export.json").data
+    response = upload(client, exported)
+    assert response.status_code == 303, refusal(response)[-500:]
+    again = client.get(f"/t/{response.location.split('/')[2]}/export.json").json
+    assert [(e["kind"], e["data"], e["seat"]) for e in again["events"]] == [
+        (e["kind"], e["data"], e["seat"]) for e in json.loads(exported)["events"]]
+
+
+def test_a_liberte_game_from_the_forms_is_a_table_file_the_checker_accepts(client, table):
+    from test_table_liberte_election import advance, paris_tie
+    from test_table_liberte_profile import profile_form
+    paris_tie(table)
+    table.displays("vp", {"player": "Max", "vp": 3})
+    table.displays("card", {"player": "Max", "faction": "blue", "value": 1, "where": "hands",
+                            "general": "1"})
+    table.displays("discard", {"player": "Max", "where": "hands", "index": 0})
+    table.displays("battle", {"player": "Joshua", "tokens": 2})
+    table.displays("order", {"order-0": "Max", "order-1": "Christie", "order-2": "Joshua"})
+    table.post(f"/liberte/{table.code}/profile/", profile_form(fleur=(2,), names={3: "Anjou"}))
+    table.stack(9, "Max", "white", 1, add="1")
+    table.post(f"/t/{table.code}/undo", {})
+    advance(table, "Christie", "marat")
+    advance(table, "Joshua", "danton")
+    advance(table, "Christie", "robespierre")
+    assert table.post(f"/liberte/{table.code}/election/finish", {}).status_code == 200
+    assert table.post(f"/liberte/{table.code}/election/battle-vp", {"vp": 3}).status_code == 200
+    round_trip(client, table.code)
+
+
+def test_a_vote_game_from_the_forms_is_a_table_file_the_checker_accepts(client, vote_table):
+    vote_table.start(DICE)
+    vote_table.post(vote_table.at("/options"), {"votes": "totals"})
+    vote_table.timer("start", 120)
+    vote_table.nominate("Eve")
+    vote_table.timer("pause")
+    vote_table.vote(yes=list(DICE)[:5], no=list(DICE)[5:])
+    for to, budget in (("Bob", -2), ("Dan", 1), ("Cid", 0)):
+        vote_table.give(to, budget, -1)
+    vote_table.ability("Bob", "loyalty_check", "Eve")
+    vote_table.give("Eve", ability=True)
+    vote_table.play("end_round")
+    vote_table.nominate("Ann")
+    vote_table.counts(4, 3)
+    assert vote_table.version > 12
+    round_trip(client, vote_table.code)
