@@ -29,8 +29,9 @@ def create_app(test_config=None, settings=None):
         from companion.security import secret_key
         app.config["SECRET_KEY"] = secret_key(folder)
 
-    from companion import assets, db, errors, i18n, logbook, rooms, security
+    from companion import assets, db, errors, guard, i18n, logbook, rooms, security
     db.init_app(app)
+    guard.init_app(app)
     Htmx(app)
     security.init_app(app)
     i18n.init_app(app)

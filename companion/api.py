@@ -1,6 +1,7 @@
 """The JSON API (docs/formats.md): the engines' batch interface over HTTP. 400 on bad input, never 500."""
 from flask import Blueprint, jsonify, request
 
+from companion import jsonin
 from companion.scorers.liberte import check_json, resolve_json
 from companion.scorers.rules import RuleError
 from companion.scorers.vote import replay
@@ -10,7 +11,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 def scenario() -> dict:
     """The request body as a JSON object, or RuleError."""
-    data = request.get_json(silent=True)
+    data = jsonin.loads(request.get_data(), "docs/formats.md")
     if not isinstance(data, dict):
         raise RuleError("the body must be a JSON object (a docs/formats.md scenario)", "docs/formats.md")
     return data

@@ -1,4 +1,5 @@
-"""The SQLite database: one connection per server thread, WAL mode, the schema, ``init-db``.
+"""The SQLite database: one connection per server thread, WAL mode synced at every commit, the
+schema, ``init-db``.
 
 Tables: ``tables`` (one row per game table, with its current ``version``), ``events`` (the
 append-only log, one row per change, unique per table and version) and ``profiles`` (board
@@ -29,7 +30,11 @@ def connect(path: str) -> sqlite3.Connection:
     conn = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a commit survives a killed server
+    # WAL + FULL: each COMMIT syncs the log to the disk before it returns, so a change a phone
+    # was told about survives a power cut of the host, not only a killed server (with NORMAL
+    # the log is synced only at checkpoints: the last commits could vanish). The sync costs a tap
+    # 0.3-1.1 ms on the development machine (README, Benchmarks).
+    conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
     return conn
 

@@ -16,9 +16,12 @@ log = logging.getLogger(__name__)
 def messages() -> dict:
     """What a player reads for each status (translated at answer time)."""
     return {400: _("The request could not be understood."),
+            403: _("Only the table's host can do this."),
             404: _("There is no such page or table. Check the join code."),
             405: _("This address does not accept that kind of request."),
             413: _("The file is too large."),
+            429: _("Too many join codes that lead nowhere from this device: wait a minute, then"
+                   " check the code."),
             500: _("Something went wrong on the host. Nothing was changed.")}
 
 

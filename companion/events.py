@@ -24,6 +24,7 @@ from companion.scorers.rules import RuleError
 
 log = logging.getLogger(__name__)
 GENERIC = ("undo", "reset")
+MAX_VERSION = 2**31  # far beyond any table's log; a larger one would not fit SQLite's integers
 
 
 class StaleWrite(Exception):
@@ -67,12 +68,8 @@ def undone(events: list[dict]) -> dict | None:
     return kept[-1] if kept else None
 
 
-def fold(game, setup: dict, events: list[dict], strict: bool = False) -> dict:
-    """The position after ``events`` (the whole log), from the table's setup.
-
-    ``strict`` (imports): an event the rules refuse raises RuleError, its message prefixed with
-    the event's number, instead of being skipped.
-    """
+def fold(game, setup: dict, events: list[dict]) -> dict:
+    """The position after ``events`` (the whole log), from the table's setup."""
     position = game.initial(setup)
     for event in in_effect(events):
         if event["kind"] == "reset":
@@ -81,11 +78,35 @@ def fold(game, setup: dict, events: list[dict], strict: bool = False) -> dict:
         try:
             position = game.apply(position, event)
         except RuleError as err:  # only if the rules changed since the event was stored
-            if strict:
-                raise RuleError(_("event %(n)s: %(message)s", n=event.get("version"),
-                                  message=translate(err.message)), err.rule) from None
             log.warning("event %s skipped on rebuild: %s", event.get("version"), err)
     return position
+
+
+def replay(game, setup: dict, events: list[dict]) -> list[dict]:
+    """An imported log, every event checked, undone or not, on the position it was made on, by
+    the game's checker (``Game.check``, the forms' readers) and its rules: the events as they
+    are to be stored (only the keys the game defines). A refused event raises RuleError, its
+    message prefixed with the event's number and kind."""
+    position, before, checked = game.initial(setup), [], []
+    for event in events:
+        try:
+            if event["kind"] == "undo":
+                if not before:
+                    raise RuleError(_("there is nothing to undo"), "TABLE-UNDO")
+                position, data = before.pop(), {}
+            elif event["kind"] == "reset":
+                before.append(position)
+                position, data = game.initial(setup), {}
+            else:
+                data = game.check(position, event["kind"], event["data"])
+                before.append(position)
+                position = game.apply(position, dict(event, data=data))
+        except RuleError as err:
+            raise RuleError(_("event %(n)s (%(k)s): %(message)s", n=event["version"],
+                              k=event["kind"][:40], message=translate(err.message)),
+                            err.rule) from None
+        checked.append(dict(event, data=data))
+    return checked
 
 
 def _cache() -> dict:
@@ -131,9 +152,12 @@ def append(conn, table, game, kind: str, data: dict, *, base: int, seat: str | N
             events = load(conn, table.id)
             if kind == "undo":
                 _check_undo(events, host)
+            event["data"] = data = {}
             new = fold(game, table.setup, events + [event])
         else:
-            new = game.apply(position(conn, table, game), event)
+            before = position(conn, table, game)
+            event["data"] = data = game.check(before, kind, data)
+            new = game.apply(before, event)
         conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created)"
                      " VALUES (?, ?, ?, ?, ?, ?)", (table.id, event["version"], kind,
                                                     json.dumps(data, ensure_ascii=False), seat,

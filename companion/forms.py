@@ -1,4 +1,10 @@
-"""Form fields every game reads the same way; bad input is a RuleError naming the field and rule."""
+"""Form fields every game reads the same way; bad input is a RuleError naming the field and rule.
+
+A stored event is checked by the same readers as the form it comes from (``Game.check``): its data
+is put back into the fields the form sends (:func:`fields`), and the form's reader reads them. So
+an imported file meets exactly the rules and limits a phone meets, and what is stored is what the
+reader gives: only the keys the game defines.
+"""
 from flask_babel import gettext as _
 
 from companion.scorers.rules import RuleError
@@ -25,3 +31,26 @@ def whole(form, name: str, label, rule: str, low: int, high: int) -> int:
 def said(label) -> str:
     """``label``, or what the function ``label`` gives."""
     return label() if callable(label) else label
+
+
+LONGEST = 100  # no field of any form is longer (a name is 24 characters, a profile's 60)
+
+
+def fields(rule: str, **values) -> dict:
+    """Event data as the form fields that would send it: text as it is, whole numbers as their
+    digits, True as a ticked box, False and None as no field. Anything else (a fraction, a list,
+    an object where a field is expected, text longer than any form sends) is refused with
+    ``rule``, naming the field."""
+    found = {}
+    for name, value in values.items():
+        if value is None or value is False:
+            continue
+        if value is True:
+            found[name] = "1"
+        elif isinstance(value, int):
+            found[name] = str(value)
+        elif isinstance(value, str) and len(value) <= LONGEST:
+            found[name] = value
+        else:
+            raise RuleError(_("%(f)s: a value of the wrong kind", f=name), rule)
+    return found

@@ -3,7 +3,7 @@
 The rooms, the event log, QR codes, seats, languages and polling are shared; a game gives only a
 :class:`Game`. ``register(app, game)`` is all ``create_app`` does per game.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from flask import Blueprint, current_app, request
@@ -45,7 +45,12 @@ class Game:
     ``apply(position, event)`` gives the position after one event ``{"kind", "data"}`` (a new dict;
     raises ``RuleError`` when the rules refuse it); ``describe(event)`` is one human sentence for the
     history; ``endpoint`` is the page a seated phone lands on (it takes ``code``); ``prepare(setup)``
-    may complete the setup of a new table (e.g. with the host's saved board profile).
+    may complete the setup of a new table; ``options`` names the table options the game
+    defines, each with its allowed values (the first is the default): no other option is stored.
+    ``check(position, kind, data)`` is the game's event checker: the data of an event of ``kind``
+    made on ``position``, read with the same rules and limits as the game's forms, with only the
+    keys the game defines (RuleError naming the field and the rule otherwise). Every write and
+    every imported event goes through it (:func:`companion.events.append`, ``events.replay``).
     """
 
     name: str
@@ -59,6 +64,23 @@ class Game:
     max_players: int = 8
     prepare: Callable[[dict], dict] = lambda setup: setup
     conflicts: Callable[[dict, list[dict]], bool] = strict
+    options: dict = field(default_factory=dict)
+    check: Callable[[dict, str, dict], dict] = lambda position, kind, data: data
+
+
+def check_options(game: Game, options) -> dict:
+    """The table options of a new table (a form's ``option-*`` fields, a table file's setup):
+    the ones ``game`` defines, each one of its allowed values; others are not stored."""
+    found = {}
+    for name, value in (options or {}).items():
+        allowed = game.options.get(name)
+        if allowed is None:
+            continue  # the other game's option on the shared form
+        if value not in allowed:
+            raise RuleError(_("option %(o)s: %(v)r is not one of %(allowed)s", o=name,
+                              v=str(value)[:40], allowed=", ".join(allowed)), "TABLE-OPTIONS")
+        found[name] = value
+    return found
 
 
 def register(app, game: Game) -> None:

@@ -7,10 +7,14 @@ Two gettext domains: ``messages`` (the pages, ``_()``) and ``engine`` (the sente
 engines say, :class:`~companion.scorers.sentence.Sentence`), each with its catalogs in
 ``translations/<lang>/LC_MESSAGES/``. Pages show an engine sentence through the ``tr`` filter.
 """
+from urllib.parse import parse_qs
+
 from babel import Locale
 from flask import Blueprint, current_app, g, redirect, request, session, url_for
 from flask_babel import Babel, Domain, get_translations
+from werkzeug.exceptions import HTTPException
 
+from companion import security
 from companion.scorers.sentence import Sentence
 
 LANGUAGES = {"en": "English", "ru": "Русский", "it": "Italiano"}
@@ -30,10 +34,21 @@ def select_locale() -> Locale:
 
 
 def safe_next(target: str | None) -> str:
-    """A local path to go back to (never another site)."""
-    if not target or not target.startswith("/") or target.startswith("//"):
-        return url_for("tables.index")
-    return target
+    """A page of this app to go back to: a path the app answers with a page, with a short query
+    (the election's step, the night's settings); anything else (another site in any spelling: ``//x``, ``/\\x``,
+    ``/\t/x``, a scheme; a path that is no page) goes to the start page. The address is rebuilt
+    from what the app matched, so no text of the request's own reaches ``Location`` unchecked."""
+    path, _sep, query = (target or "").partition("?")
+    if path.startswith("/") and len(target) <= 300 and path.isprintable() and " " not in path:
+        try:
+            endpoint, values = current_app.url_map.bind("localhost").match(path, "GET")
+        except HTTPException:
+            endpoint = None
+        if endpoint and endpoint != "static":
+            args = {k: v[0] for k, v in list(parse_qs(query).items())[:12]
+                    if k not in values and len(k) <= 20 and len(v[0]) <= 40}
+            return url_for(endpoint, **values, **args)
+    return url_for("tables.index")
 
 
 @bp.post("/lang")
@@ -41,10 +56,8 @@ def switch():
     """Switch the language for this browser (for one table when ``code`` is given)."""
     lang = request.form.get("lang", "")
     if lang in LANGUAGES:
-        chosen = dict(session.get("lang", {}))
-        chosen[request.form.get("code", "")[:8].upper()] = lang
-        session["lang"] = chosen
-        session.permanent = True
+        code = request.form.get("code", "")[:8].upper()
+        security.remember("lang", code if code.isalnum() else "", lang, keep=21)
     return redirect(safe_next(request.form.get("next")), 303)
 
 

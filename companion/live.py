@@ -7,10 +7,11 @@ redirects to the page (post/redirect/get).
 """
 from flask import abort, current_app, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from companion import events, games, tables
 from companion.db import get_db
+from companion.i18n import translate
 from companion.scorers.rules import RuleError
 
 
@@ -72,10 +73,14 @@ def base_version() -> int:
     from the poll element, so a tap on a part of the page that was not re-rendered still carries
     it), else the form's hidden field (no JavaScript)."""
     try:
-        return int(request.headers.get("X-Table-Version") or request.form["version"])
+        version = int(request.headers.get("X-Table-Version") or request.form["version"])
     except (KeyError, ValueError):
         raise RuleError(_("the form carries no table version; reload the page"),
                         "TABLE-VERSION") from None
+    if not 0 <= version <= events.MAX_VERSION:
+        raise RuleError(_("the form carries a table version this table never had; reload the"
+                          " page"), "TABLE-VERSION")
+    return version
 
 
 def stale_notice(table, stale: events.StaleWrite) -> dict:
@@ -115,29 +120,58 @@ def write(table, kind, data, *, page, fragment, context, redirect_to, field="", 
     refused input; on success the ``changed`` event is sent (``HX-Trigger``) for the parts that
     refresh themselves (the meters). A stale write gets the whole fragment with the list of what
     changed, and so does a write rebased on changes its phone has not seen yet (the phone catches
-    up with them in the same answer); both are retargeted to ``#live``.
+    up with them in the same answer), and a write from a browser without a seat (403, the message
+    at the top); all are retargeted to ``#live``.
     """
     notice, error, status, base = None, None, 200, None
     try:
+        seat = seated(table)
         base = base_version()
         payload = data() if callable(data) else data
         events.append(get_db(), table, games.get(table.game), kind, payload, base=base,
-                      seat=tables.seat(table), host=tables.is_host(table))
+                      seat=seat, host=tables.is_host(table))
     except events.StaleWrite as stale:
         notice, status = stale_notice(table, stale), 409
+    except NotSeated as err:
+        error, status = {"field": "", "message": err.message, "rule": err.rule}, 403
     except RuleError as err:
         error, status = {"field": field, "message": err.message, "rule": err.rule}, 422
     else:
         if not is_fragment():
             return redirect(redirect_to() if callable(redirect_to) else redirect_to, 303)
-    whole = status == 409 or (status == 200 and base != table.version - 1)
+    whole = status in (403, 409) or (status == 200 and base != table.version - 1)
     toast = undo_toast(table, kind, payload) if status == 200 else ""
     if part and is_fragment() and not whole:
         headers = {"HX-Trigger": changed} if changed and status == 200 else {}
         return part(table, error) + toast, status, headers
     headers = {"HX-Retarget": "#live", "HX-Reswap": "outerHTML"} if whole else {}
     body, status = render(page, fragment, status, notice=notice, error=error, **context(table))
+    if error and error["field"] and str(escape(translate(error["message"]))) not in body:
+        # the form the refusal belongs to is not on the screen now (a move out of phase, a
+        # timer tap after the game ended): the message goes to the top instead of nowhere
+        error["field"] = ""
+        body, status = render(page, fragment, status, notice=notice, error=error,
+                              **context(table))
     return body + str(toast), status, headers
+
+
+class NotSeated(RuleError):
+    """A write from a browser that has neither taken a player's seat nor the host's rights."""
+
+
+def seated(table) -> str | None:
+    """The seat this browser writes from; NotSeated (TABLE-SEAT) for a browser that has only
+    the join code (a stranger who found it, or a phone just watching): every change to a table
+    is made from a player's seat or by the host. Every game's writes come through
+    :func:`write`, so a new game has this rule without doing anything."""
+    seat = tables.seat(table)
+    if seat in table.players or tables.is_host(table):
+        return seat
+    if seat == "":
+        raise NotSeated(_("this phone is only watching: pick a player's seat to change the"
+                          " table"), "TABLE-SEAT")
+    raise NotSeated(_("take a seat at this table first (its join page), then change it"),
+                    "TABLE-SEAT")
 
 
 def undo_toast(table, kind: str, payload: dict) -> str:

@@ -4,7 +4,7 @@ import json
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from companion import events, games, live, rooms, tables
+from companion import events, games, jsonin, live, rooms, tables
 from companion.db import get_db
 from companion.scorers.rules import RuleError
 
@@ -54,11 +54,14 @@ def toast_undo(table):
     never takes back another phone's change. The answer is the toast; the page refreshes."""
     game = games.get(table.game)
     try:
+        seat = live.seated(table)
         version = int(request.form["of"])
+        if not 1 <= version <= events.MAX_VERSION:
+            raise ValueError(version)
         undone = events.load(get_db(), table.id, after=version - 1)[:1]
-        events.append(get_db(), table, game, "undo", {}, base=version, seat=tables.seat(table),
+        events.append(get_db(), table, game, "undo", {}, base=version, seat=seat,
                       host=tables.is_host(table))
-    except (ValueError, events.StaleWrite):
+    except (KeyError, ValueError, events.StaleWrite):
         said, cls = _("Not undone: the table changed after this change (see History)."), "error"
     except RuleError as err:
         said, cls = err.message, "error"
@@ -89,7 +92,9 @@ def delete(code):
     table = live.load(code)
     host_only(table)
     if request.form.get("confirm") != table.code:
-        return render_template("tables/delete.html", table=table), 422
+        error = {"message": _("Nothing was deleted: confirm with the Delete button below."),
+                 "rule": "TABLE-HOST"}
+        return render_template("tables/delete.html", table=table, error=error), 422
     tables.delete(table)
     return redirect(url_for("tables.index"), 303)
 
@@ -112,17 +117,6 @@ def export(code):
                        "Content-Disposition": f"attachment; filename=table-{table.code}.json"}
 
 
-def read_json(raw: bytes):
-    """An uploaded table file's JSON; refused saying where it stops being JSON (TABLE-IMPORT)."""
-    try:
-        return json.loads(raw)
-    except json.JSONDecodeError as err:
-        raise RuleError(_("the file is not JSON (line %(line)s, column %(column)s)",
-                          line=err.lineno, column=err.colno), "TABLE-IMPORT") from None
-    except UnicodeDecodeError:
-        raise RuleError(_("the file is not JSON: it is not text"), "TABLE-IMPORT") from None
-
-
 @bp.post("/tables/import")
 def import_table():
     """A new table from an exported file; the importer becomes its host."""
@@ -131,7 +125,7 @@ def import_table():
         raw = upload.read(MAX_IMPORT + 1) if upload else b""
         if not raw or len(raw) > MAX_IMPORT:
             raise RuleError(_("choose a table file (JSON, at most 2 MB)"), "TABLE-IMPORT")
-        table = tables.import_(read_json(raw))
+        table = tables.import_(jsonin.loads(raw, "TABLE-IMPORT"))
     except RuleError as err:
         return render_template("tables/index.html", games=games.all_games(), form={},
                                import_error={"message": err.message, "rule": err.rule},

@@ -1,9 +1,9 @@
 """Rooms: the start page, creating a table, joining it by code or QR, seats, and polling."""
-from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request,
+from flask import (Blueprint, Response, current_app, redirect, render_template, request,
                    url_for)
 from flask_babel import gettext as _
 
-from companion import games, live, qr, tables
+from companion import games, guard, live, qr, tables
 from companion.db import get_db
 from companion.i18n import LANGUAGES
 from companion.scorers.rules import RuleError
@@ -35,7 +35,7 @@ def create():
         if form.get("game") not in {g.name for g in games.all_games()}:
             raise RuleError(_("choose a game"), "TABLE-GAME")
         language = form.get("language") if form.get("language") in LANGUAGES else "en"
-        options = {k[7:]: v for k, v in form.items() if k.startswith("option-") and v}
+        options = {k[7:]: v for k, v in form.items() if k.startswith("option-")}
         table = tables.create(form["game"], form.get("players", "").splitlines(), language,
                               form.get("title", ""), options)
     except RuleError as err:
@@ -99,9 +99,10 @@ def poll(code):
     The poll element keeps its version until the refreshed state replaces it, so the version a
     phone writes from is always the version of the state it shows.
     """
+    guard.check()
     row = get_db().execute("SELECT version FROM tables WHERE code = ?", (code.upper(),)).fetchone()
     if row is None:
-        abort(404)
+        guard.miss()
     if request.args.get("v", type=int) == row[0]:
         return "", 204
     return "", 200, {"HX-Trigger": "table-changed", "HX-Reswap": "none"}

@@ -3,6 +3,7 @@ import os
 import secrets
 from datetime import timedelta
 
+from flask import session
 from flask_wtf.csrf import CSRFProtect
 
 csrf = CSRFProtect()
@@ -20,6 +21,20 @@ def secret_key(folder: str) -> str:
         os.chmod(path, 0o600)
     with open(path, encoding="ascii") as key:
         return key.read().strip()
+
+
+def remember(key: str, code: str, value, keep: int = 20) -> None:
+    """Keep ``value`` for table ``code`` in the session dict ``key``, for the ``keep`` tables used
+    most recently. The order of use is kept beside it (``key`` + ``_order``): the cookie's JSON
+    sorts a dict's keys, so the dict's own order is the codes' alphabet, not their age."""
+    kept = dict(session.get(key, {}))
+    kept[code] = value
+    order = [c for c in session.get(key + "_order", []) if c in kept and c != code]
+    order = [c for c in kept if c not in order and c != code] + order + [code]  # older cookies
+    for old in order[:-keep]:
+        del kept[old]
+    session[key], session[key + "_order"] = kept, order[-keep:]
+    session.permanent = True
 
 
 def headers(response):

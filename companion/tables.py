@@ -9,11 +9,12 @@ import hmac
 import json
 import secrets
 from dataclasses import dataclass
+from datetime import datetime
 
-from flask import abort, session
+from flask import current_app, session
 from flask_babel import gettext as _
 
-from companion import events, games
+from companion import events, games, guard, security
 from companion.db import get_db, transaction
 from companion.i18n import LANGUAGES
 from companion.scorers.rules import RuleError
@@ -22,6 +23,7 @@ CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
 EXPORT_FORMAT = "companion-table/1"
 KEEP = 20  # seats and host tokens a browser remembers
+MAX_EVENTS = 5000  # events in an imported table (a whole game of either is well under 2,000)
 
 
 @dataclass
@@ -48,11 +50,8 @@ def _hash(token: str) -> str:
 
 
 def _remember(key: str, code: str, value) -> None:
-    """Keep ``value`` for ``code`` in the session dict ``key`` (the most recent KEEP tables)."""
-    kept = {k: v for k, v in session.get(key, {}).items() if k != code}
-    kept[code] = value
-    session[key] = dict(list(kept.items())[-KEEP:])
-    session.permanent = True
+    """Keep ``value`` for ``code`` in the session dict ``key`` (the KEEP tables used last)."""
+    security.remember(key, code, value, KEEP)
 
 
 def check_players(names: list[str], game) -> list[str]:
@@ -72,11 +71,11 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
            options: dict | None = None, log: list[dict] | None = None) -> Table:
     """A new table (with ``log`` replayed, for imports); this browser becomes its host."""
     game = games.get(game_name)
-    setup = {"players": check_players(players, game), "options": options or {}}
+    setup = {"players": check_players(players, game),
+             "options": games.check_options(game, options)}
     if log is None:
         setup = game.prepare(setup)
-    log = log or []
-    events.fold(game, setup, log, strict=True)  # an import the rules refuse stores nothing
+    log = events.replay(game, setup, log or [])  # an import the rules refuse stores nothing
     token = secrets.token_urlsafe(16)
     conn = get_db()
     with transaction(conn):
@@ -90,15 +89,19 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
             conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created)"
                          " VALUES (?, ?, ?, ?, ?, ?)",
                          (cur.lastrowid, number, event["kind"],
-                          json.dumps(event["data"], ensure_ascii=False), event.get("seat"),
+                          json.dumps(event["data"], ensure_ascii=False),
+                          event["seat"] if event["seat"] in setup["players"] else None,
                           event.get("created") or events.now()))
     _remember("hosts", code, token)
     return get(code)
 
 
 def _free_code(conn) -> str:
+    """A new join code: CODE_LENGTH letters, or ``JOIN_CODE_LENGTH`` (up to 8) for a host open to
+    the internet (guessing is also rationed: companion.guard)."""
+    length = min(8, current_app.config.get("JOIN_CODE_LENGTH", CODE_LENGTH))
     while True:
-        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
         if not conn.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone():
             return code
 
@@ -110,8 +113,9 @@ def find(code: str) -> Table | None:
 
 
 def get(code: str) -> Table:
-    """The table with join code ``code``, or a 404."""
-    return find(code) or abort(404)
+    """The table with join code ``code``, or a 404 (counted against the client: guard)."""
+    guard.check()
+    return find(code) or guard.miss()
 
 
 def is_host(table: Table) -> bool:
@@ -181,17 +185,39 @@ def import_(data, language_default: str = "en") -> Table:
 
 
 def read_log(events) -> list[dict]:
-    """The log of a table file, each event checked for its form (the rules check it on replay)."""
+    """The log of a table file, each event checked for its form (the game's checker and its
+    rules check each one on replay, :func:`companion.events.replay`): at most MAX_EVENTS, each
+    with its kind, its data, and optionally the seat it was made from and its time."""
     if not isinstance(events, list):
         raise RuleError(_("the table file's events are not a list"), "TABLE-IMPORT")
+    if len(events) > MAX_EVENTS:
+        raise RuleError(_("the table file has %(n)s events; a table holds at most %(max)s",
+                          n=len(events), max=MAX_EVENTS), "TABLE-IMPORT")
     for number, event in enumerate(events, 1):
         if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
             raise RuleError(_("event %(n)s: it does not say its kind", n=number), "TABLE-IMPORT")
         if not isinstance(event.get("data"), dict):
             raise RuleError(_("event %(n)s: its data is missing", n=number), "TABLE-IMPORT")
+        if text(event.get("seat")) is not None and len(event["seat"]) > 24:
+            raise RuleError(_("event %(n)s: its seat is not a player's name", n=number),
+                            "TABLE-IMPORT")
+        if event.get("created") is not None and not moment(event["created"]):
+            raise RuleError(_("event %(n)s: its time is not a date and time", n=number),
+                            "TABLE-IMPORT")
     return [{"version": number, "kind": event["kind"], "data": event["data"],
              "seat": text(event.get("seat")), "created": text(event.get("created"))}
             for number, event in enumerate(events, 1)]
+
+
+def moment(value) -> bool:
+    """Whether ``value`` is a time stamp as the log stores them (ISO 8601)."""
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def text(value) -> str | None:

@@ -46,6 +46,13 @@ class TableHelper:
         player = self.players[0] if player is None else player
         return (client or self.client).post(f"/t/{self.code}/seat", data={"player": player})
 
+    def seated_phone(self, player=None):
+        """Another phone at this table, seated as ``player`` (the first player by default):
+        every change to a table is made from a player's seat or by the host (TABLE-SEAT)."""
+        client = self.client.application.test_client()
+        self.sit(player, client)
+        return client
+
     def post(self, path, data, htmx=True, client=None, version=None):
         """A write made from the version this helper last saw; remembers the new one."""
         data = dict(data, version=self.version if version is None else version)

@@ -182,3 +182,25 @@ def test_a_refused_change_is_told_where_the_phone_is(server, phone):
     expect(other.locator('#prov-3 .chip[data-player="Christie"]')).to_be_in_viewport()
     toast.click()  # a tap puts it away
     expect(toast).to_be_hidden()
+
+
+def test_a_watching_phone_is_told_why_its_tap_changed_nothing(server, phone):
+    """Issue 11: every change is made from a player's seat or by the host (TABLE-SEAT)."""
+    from playwright.sync_api import expect
+    host = phone()
+    host.goto(server + "/")
+    host.fill("#players", "Anne\nBen\nCleo")
+    host.get_by_role("button", name="Create the table").click()
+    join = host.locator("a.link").first.get_attribute("href")
+    host.goto(join)
+    host.get_by_role("button", name="Anne").click()
+    add_stack(host, 8, "Anne", "red", 2)
+    watcher = phone()
+    watcher.goto(join)
+    watcher.get_by_role("button", name="Just watching").click()
+    watcher.locator("#prov-8 button[aria-label='one block more']").first.click()
+    expect(watcher.locator("[data-toast], .error").first).to_contain_text("only watching")
+    expect(watcher.locator('#prov-8 .chip[data-player="Anne"]')).to_be_visible()
+    expect(watcher.locator('#prov-8 .chip[data-player="Anne"] .h')).to_have_text("2")
+    assert watcher.locator("#prov-8").count() == 1  # the board came back whole, not in a province
+    shot(watcher, "watcher-refused")

@@ -123,8 +123,8 @@ STACK = {"kind": "stack", "data": {"province": "8", "player": "A", "faction": "r
     (b'{"format": "companion-table/1",\n  "game": liberte}', "the file is not JSON (line 2, column 11)",
      "файл не в формате JSON (строка 2, столбец 11)", "TABLE-IMPORT"),
     (table_file([STACK, {"kind": "stack", "data": {"province": "8"}}]),
-     "event 2: malformed stack event: its data lacks 'player'",
-     "событие 2: событие stack составлено неверно: в его данных нет 'player'", "docs/formats.md")],
+     "event 2 (stack): player: unknown player ''",
+     "событие 2 (stack): неизвестный игрок ''", "docs/formats.md")],
     ids=["events not a list", "no data", "not JSON", "data without a player"])
 def test_a_malformed_table_file_is_refused_saying_where_in_the_pages_language(app, body, english, russian,
                                                                              rule):

@@ -86,7 +86,7 @@ def table_position(client, table):
     from companion.events import position
     from companion.db import get_db
     with client.application.app_context():
-        found = tables.get(table.code)
+        found = tables.find(table.code)
         return position(get_db(), found, games.get("liberte"))
 
 
@@ -114,6 +114,8 @@ def test_a_tie_stops_the_election_at_the_player_who_must_decide(app, client, tab
     watcher = app.test_client()
     assert 'id="waiting"' in election(watcher, table) and "disabled" in election(watcher, table)
     refused = answer(table, "Joshua", "danton", client=watcher)
+    assert refused.status_code == 403 and b"TABLE-SEAT" in refused.data  # no seat, no write
+    refused = answer(table, "Joshua", "danton", client=table.seated_phone("Max"))
     assert refused.status_code == 422 and b"only the phone seated as Joshua" in refused.data
     assert answer(table, "Joshua", "danton", client=phone).status_code == 200
     text = election(client, table)

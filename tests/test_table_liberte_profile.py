@@ -30,9 +30,29 @@ def test_host_saves_the_profile_and_the_meter_can_judge(client, table):
     exported = json.loads(client.get(f"/liberte/{table.code}/profile/profile.json").data)
     assert exported["provinces"]["14"] == {"name": "Vendée", "fleur_de_lis": True, "vp": 2}
     from conftest import TableHelper
-    fresh = TableHelper(client)  # a new table on this host starts from the saved profile
+    fresh = TableHelper(client)  # a new table starts from the rulebook: nothing is imposed
     fresh.sit("Max")
+    assert "Vendée" not in client.get(f"/liberte/{fresh.code}/").get_data(as_text=True)
+
+
+def test_a_kept_profile_is_chosen_by_another_table_never_imposed(app, client, table):
+    """Issue 11: a table creator used to change the profile every new table started from."""
+    table.post(f"/liberte/{table.code}/profile/", profile_form(names={14: "Vendée"}))
+    assert client.post(f"/liberte/{table.code}/profile/keep").status_code == 303
+    from conftest import TableHelper
+    stranger = app.test_client()  # another table's host cannot replace it under the same name
+    other = TableHelper(stranger)
+    other.post(f"/liberte/{other.code}/profile/", profile_form(names={14: "Bretagne"}))
+    refused = stranger.post(f"/liberte/{other.code}/profile/keep", headers={"HX-Request": "1"})
+    assert refused.status_code == 422 and "already kept" in refused.get_data(as_text=True)
+    fresh = TableHelper(client)
+    assert "Vendée" not in client.get(f"/liberte/{fresh.code}/").get_data(as_text=True)
+    page = client.get(f"/liberte/{fresh.code}/profile/").get_data(as_text=True)
+    assert "<option>My copy</option>" in page
+    fresh.post(f"/liberte/{fresh.code}/profile/use", {"name": "My copy"})
     assert "Vendée" in client.get(f"/liberte/{fresh.code}/").get_data(as_text=True)
+    assert "Bretagne" in stranger.get(f"/liberte/{other.code}/profile/profile.json").get_data(
+        as_text=True)  # the other table keeps its own
 
 
 def test_bad_profile_values_are_refused(client, table):

@@ -1,13 +1,7 @@
 """Liberté at the table: the game as the companion hosts it (its events, reducer and screens)."""
 from companion.games import Game
-from companion.liberte import election, merge, position, profile, views
-
-
-def prepare(setup: dict) -> dict:
-    """A new table starts from the board profile this host saved last."""
-    saved = profile.saved()
-    return dict(setup, map=saved) if saved else setup
-
+from companion.scorers.liberte.scenario import GOVERNMENT_TIE
+from companion.liberte import check, election, merge, position, profile, views
 
 GAME = Game(
     name="liberte",
@@ -19,6 +13,7 @@ GAME = Game(
     endpoint="liberte.board",
     min_players=3,
     max_players=6,
-    prepare=prepare,
     conflicts=merge.conflicts,
+    options={"government_tie": GOVERNMENT_TIE},
+    check=check.check,
 )

@@ -17,8 +17,7 @@ from flask import Blueprint, request, url_for
 from flask_babel import gettext as _
 
 from companion import live, tables
-from companion.forms import whole
-from companion.liberte import engine, profile
+from companion.liberte import engine, forms
 from companion.liberte.position import contest_names, reason_name
 from companion.liberte.views import base_context
 from companion.scorers.liberte.battle import BATTLE_TURNS
@@ -65,12 +64,6 @@ def sentences(resolution) -> dict:
     return by_step
 
 
-def battle_vp_missing(position: dict, board: dict) -> bool:
-    """The battle's VPs are printed under the turn track; the profile may not know them yet."""
-    turn = position["turn"]
-    return turn in BATTLE_TURNS and board["battle_vp"].get(str(turn)) is None
-
-
 def context(table) -> dict:
     """The one-tap election, or (``step`` asked) the step this phone shows."""
     ctx = base_context(table, url_for("liberte_election.wizard", code=table.code))
@@ -91,7 +84,7 @@ def one_tap(ctx: dict) -> dict:
     p = ctx["p"]
     last = p.get("last_result")
     ctx.update(under_way=engine.under_way(p), result=None, question=None,
-               ask_battle_vp=battle_vp_missing(p, ctx["profile"]),
+               ask_battle_vp=forms.battle_vp_missing(p, ctx["profile"]),
                last=last if last and last.get("turn") == p["turn"] - 1 else None,
                first_step=steps(p, {"ended": None})[0])
     if ctx["under_way"]:
@@ -149,7 +142,7 @@ def step_by_step(ctx: dict) -> dict:
     """The position, the engine's interactive resolution of it, and the step this phone shows."""
     table, p = ctx["table"], ctx["p"]
     ctx.update(steps_mode=True)
-    if battle_vp_missing(p, ctx["profile"]):
+    if forms.battle_vp_missing(p, ctx["profile"]):
         ctx.update(result=None, ask_battle_vp=not p.get("over"))
         return ctx
     try:
@@ -184,34 +177,28 @@ def pending(table) -> dict | None:
 
 
 def answer(table) -> dict:
-    """The tie decision in the form, checked against the question the engine asks now; only
-    the asked player's phone, or the host's, answers it."""
-    question = pending(table)
-    if not question:
-        raise RuleError(_("no tie decision is waiting"), "LIB-ELEC-4")
-    if request.form.get("contest") != question["contest"] or \
-            request.form.get("player") != question["player"]:
-        raise RuleError(_("that question was already answered; here is the current one"),
-                        "LIB-ELEC-4")
-    if not tables.is_host(table) and tables.seat(table) != question["player"]:
+    """The tie decision in the form, checked against the question the engine asks now (the
+    same reader checks an imported one); only the asked player's phone, or the host's, answers."""
+    decision = forms.advance(request.form, live.position(table))
+    if not tables.is_host(table) and tables.seat(table) != decision["player"]:
         raise RuleError(_("only the phone seated as %(p)s, or the host's, answers this tie",
-                          p=question["player"]), "LIB-ELEC-4")
-    card = request.form.get("card") or None
-    if card is not None and card not in {c.get("id") for c in question["cards"]}:
-        raise RuleError(_("%(p)s cannot advance %(c)r here", p=question["player"], c=card),
-                        "LIB-ELEC-4")
-    return {"contest": question["contest"], "round": question["round"],
-            "player": question["player"], "card": card}
+                          p=decision["player"]), "LIB-ELEC-4")
+    return decision
+
+
+STEPS = frozenset([BATTLE, GOVERNMENT, END, *map(str, engine.PROVINCES)])
 
 
 def write(table, kind, data, field):
-    """Store one election event and answer with the view it was made from. Holding or recording
-    the election answers with the one-tap view, whose address htmx then shows (a reload must not
-    bring back a step of the next turn's election as if it were under way)."""
+    """Store one election event and answer with the view it was made from; a plain request goes
+    back to its step (a step's name only: the form's text is never copied into the address).
+    Holding or recording the election answers with the one-tap view, whose address htmx then
+    shows (a reload must not bring back a step of the next turn's election as if under way)."""
+    step = request.form.get("step")
     response = live.write(table, kind, data, page="liberte/election.html",
                           fragment="liberte/_election.html", context=context, field=field,
                           redirect_to=lambda: url_for("liberte_election.wizard", code=table.code,
-                                                      step=request.form.get("step")))
+                                                      step=step if step in STEPS else None))
     if kind in ("hold", "finish") and isinstance(response, tuple) and response[1] == 200:
         response[2]["HX-Push-Url"] = url_for("liberte_election.wizard", code=table.code)
     return response
@@ -235,30 +222,15 @@ def advance(code):
 def hold(code):
     """Hold the elections in one tap (with the battle VPs when the profile lacks them)."""
     table = live.load(code)
-    position = live.position(table)
-    asks_vp = battle_vp_missing(position, engine.profile(position.get("map")))
-
-    def data():
-        held = {"turn": position["turn"]}
-        if asks_vp:
-            held["battle_vp"] = whole(request.form, "vp", _("VP"), "LIB-BAT-1", 0, 20)
-        return held
-    response = write(table, "hold", data, "hold")
-    if asks_vp and profile.response_ok(response) and tables.is_host(table):
-        profile.remember(live.position(table)["map"])
-    return response
+    return write(table, "hold", lambda: forms.hold(request.form, live.position(table)), "hold")
 
 
 @bp.post("/battle-vp")
 def battle_vp(code):
-    """The battle VPs of this turn, read off the board (the host keeps them for new tables)."""
+    """The battle VPs of this turn, read off the board (they join this table's profile)."""
     table = live.load(code)
-    turn = live.position(table)["turn"]
-    response = write(table, "battle_vp", lambda: {
-        "turn": turn, "vp": whole(request.form, "vp", _("VP"), "LIB-BAT-1", 0, 20)}, "battle_vp")
-    if profile.response_ok(response) and tables.is_host(table):
-        profile.remember(live.position(table)["map"])
-    return response
+    return write(table, "battle_vp", lambda: forms.battle_vp(request.form, live.position(table)),
+                 "battle_vp")
 
 
 @bp.post("/finish")

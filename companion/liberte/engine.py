@@ -6,7 +6,9 @@ they derive from a stored position is kept on it (``_scenario``, ``_check``, …
 so each is computed at most once per version, and only when a screen asks for it.
 """
 import json
+from collections import OrderedDict
 from dataclasses import replace
+from functools import lru_cache
 
 from companion.scorers.liberte import (DEFAULT_PROFILE, check_position, read_profile,
                                        read_scenario, resolve as resolve_scenario)
@@ -148,23 +150,32 @@ def profile(data: dict | None) -> dict:
     return _cached(data)[1]
 
 
-_PROFILES: dict = {}  # id of a position's map -> (the map itself, BoardProfile, its JSON form)
-_BY_TEXT: dict = {}
+_PROFILES: OrderedDict = OrderedDict()  # id of a position's map -> (the map, BoardProfile, JSON)
+PROFILES_KEPT = 64  # a host serves a few tables, each with a profile or two
 
 
 def _cached(data: dict | None) -> tuple:
     """Positions share their ``map`` until a profile event replaces it, so the object's
-    identity is a cheap key (the entry keeps the object alive, so the id stays its own)."""
+    identity is a cheap key (the entry keeps the object alive, so the id stays its own). Both
+    caches are bounded: a host that saw many imported profiles keeps only the latest
+    ``PROFILES_KEPT`` (a profile file may be 200 KB; 64 of them stay within ~15 MB)."""
     hit = _PROFILES.get(id(data))
     if hit is None or hit[0] is not data:
-        key = json.dumps(data, sort_keys=True, ensure_ascii=False)
-        if key not in _BY_TEXT:
-            read = DEFAULT_PROFILE if data is None else read_profile(data)
-            _BY_TEXT[key] = (read, _profile(read))
-        if len(_PROFILES) > 256:
-            _PROFILES.clear()
-        hit = _PROFILES[id(data)] = (data, *_BY_TEXT[key])
+        hit = _PROFILES[id(data)] = (data, *_read(json.dumps(data, sort_keys=True,
+                                                            ensure_ascii=False)))
+        while len(_PROFILES) > PROFILES_KEPT:
+            _PROFILES.popitem(last=False)
+    else:
+        _PROFILES.move_to_end(id(data))
     return hit[1], hit[2]
+
+
+@lru_cache(maxsize=PROFILES_KEPT)
+def _read(text: str) -> tuple:
+    """A profile (as its JSON text) read and completed, once per distinct profile."""
+    data = json.loads(text)
+    read = DEFAULT_PROFILE if data is None else read_profile(data)
+    return read, _profile(read)
 
 
 def _profile(read) -> dict:

@@ -8,13 +8,14 @@ from companion.forms import whole
 from companion.liberte import engine
 from companion.liberte.engine import FACTIONS
 from companion.liberte.position import PLACES
+from companion.scorers.liberte.battle import BATTLE_TURNS
 from companion.scorers.rules import RuleError
 
 
 def player(form, players) -> str:
     value = form.get("player", "")
     if value not in players:
-        raise RuleError(_("player: unknown player %(v)r", v=value), "docs/formats.md")
+        raise RuleError(_("player: unknown player %(v)r", v=value[:40]), "docs/formats.md")
     return value
 
 
@@ -73,6 +74,42 @@ def order(form, players) -> list:
     return chosen
 
 
+def advance(form, position) -> dict:
+    """A tie decision (LIB-ELEC-4), checked against the question the engine asks now."""
+    question = engine.interactive(position)[1]["pending"]
+    if not question:
+        raise RuleError(_("no tie decision is waiting"), "LIB-ELEC-4")
+    if form.get("contest") != question["contest"] or form.get("player") != question["player"]:
+        raise RuleError(_("that question was already answered; here is the current one"),
+                        "LIB-ELEC-4")
+    card = form.get("card") or None
+    if card is not None and card not in {c.get("id") for c in question["cards"]}:
+        raise RuleError(_("%(p)s cannot advance %(c)r here", p=question["player"], c=card[:24]),
+                        "LIB-ELEC-4")
+    return {"contest": question["contest"], "round": question["round"],
+            "player": question["player"], "card": card}
+
+
+def battle_vp(form, position) -> dict:
+    """The battle VPs of this turn, read off the board (LIB-BAT-1)."""
+    return {"turn": position["turn"], "vp": whole(form, "vp", _("VP"), "LIB-BAT-1", 0, 20)}
+
+
+def battle_vp_missing(position: dict, board: dict) -> bool:
+    """The battle's VPs are printed under the turn track; the profile may not know them yet."""
+    turn = position["turn"]
+    return turn in BATTLE_TURNS and board["battle_vp"].get(str(turn)) is None
+
+
+def hold(form, position) -> dict:
+    """Hold the elections in one tap, with this turn's battle VPs when the profile lacks them
+    (LIB-BAT-1)."""
+    held = {"turn": position["turn"]}
+    if battle_vp_missing(position, engine.profile(position.get("map"))):
+        held["battle_vp"] = battle_vp(form, position)["vp"]
+    return held
+
+
 def profile(form) -> dict:
     """The board profile form (27 provinces, battle VPs) in docs/rules/liberte-board.md form."""
     provinces = {}
@@ -105,3 +142,24 @@ def profile_name(form) -> str:
     name = form.get("profile-name", "").strip()[:60] or "Liberté"
     default = engine.DEFAULT_PROFILE.name
     return default if name == shown_name(default) else name
+
+
+# Every Liberté event as its form reads it: ``reader(form, position)`` gives the event's data.
+# The displays' forms, the board, the wizard and the checker of every stored event share them.
+READERS = {
+    "stack": lambda f, p: stack(f, p["players"]),
+    "card": lambda f, p: card(f, p["players"]),
+    "discard": lambda f, p: discard(f, p["players"]),
+    "battle": lambda f, p: {"player": player(f, p["players"]),
+                            "tokens": whole(f, "tokens", _("tokens"), "LIB-BAT-1", 0, 20)},
+    "vp": lambda f, p: {"player": player(f, p["players"]),
+                        "vp": whole(f, "vp", _("VP"), "LIB-VP-1", 0, 200)},
+    "turn": lambda f, p: {"turn": whole(f, "turn", _("turn"), "LIB-TURN-1", 1, 4)},
+    "lost_battles": lambda f, p: {"count": whole(f, "count", _("lost battles"), "LIB-BAT-3", 0,
+                                                 3)},
+    "order": lambda f, p: {"players": order(f, p["players"])},
+    "battle_vp": battle_vp,
+    "advance": advance,
+    "hold": hold,
+    "finish": lambda f, p: {},
+}

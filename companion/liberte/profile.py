@@ -1,22 +1,23 @@
 """The board profile screen: fleur-de-lis and VP provinces, names, battle VPs; export, import.
 
-Editing needs the host token. A saved profile is also kept in this host's ``profiles`` table,
-so the next table created here starts from it.
+Editing needs the host token. A table's profile belongs to that table: a new table starts from
+the rulebook's facts only. The host of a table may keep its profile on this host (``profiles``,
+by name: a name already kept is not overwritten) and any table's host may then choose a kept
+profile for his table; nothing is imposed on another table.
 """
 import json
 import zlib
 
-from flask import Blueprint, abort, request, url_for
+from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
 
-from companion import events, live, tables
-from companion.db import get_db
+from companion import events, jsonin, live, tables
+from companion.db import get_db, transaction
 from companion.liberte import engine, forms
 from companion.liberte.views import base_context
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte_profile", __name__, url_prefix="/liberte/<code>/profile")
-SAVED = "liberte"
 
 
 def context(table) -> dict:
@@ -28,6 +29,7 @@ def context(table) -> dict:
                      "hint_fleur": engine.FLEUR_DE_LIS_IN_REVIEWS,
                      "hint_vp": engine.VP_PROVINCES_IN_REVIEWS}
     ctx["form_id"] = form_id(ctx["profile"]["json"])
+    ctx["kept"] = kept_names() if ctx["is_host"] else []
     return ctx
 
 
@@ -37,36 +39,53 @@ def form_id(data: dict) -> str:
     return "profile-%08x" % zlib.crc32(json.dumps(data, sort_keys=True).encode())
 
 
-def saved() -> dict | None:
-    """The profile this host saved last (new Liberté tables start from it)."""
-    row = get_db().execute("SELECT data FROM profiles WHERE name = ?", (SAVED,)).fetchone()
-    return json.loads(row[0]) if row else None
+KEPT = 50  # profiles kept on one host
 
 
-def save(table, data: dict):
-    """Store the profile as a table event (host only) and keep it for this host's next tables."""
+def kept_names() -> list[str]:
+    """The names of the profiles kept on this host, for the host of a table to choose from."""
+    return [row[0] for row in get_db().execute("SELECT name FROM profiles ORDER BY name")]
+
+
+def kept(name: str) -> dict:
+    """The kept profile called ``name`` (RuleError when there is none)."""
+    row = get_db().execute("SELECT data FROM profiles WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        raise RuleError(_("no profile called %(n)r is kept on this host", n=name[:60]),
+                        "docs/rules/liberte-board.md")
+    return json.loads(row[0])
+
+
+def save(table, data):
+    """Store the profile as a table event (host only): it changes this table, no other."""
     if not tables.is_host(table):
         abort(403)
 
-    def checked():
-        return {"map": engine.profile(data() if callable(data) else data)["json"]}
-    response = live.write(table, "profile", checked, page="liberte/profile.html",
-                          fragment="liberte/_profile.html", context=context, field="profile",
-                          redirect_to=url_for("liberte_profile.edit", code=table.code))
-    if response_ok(response):
-        remember(live.position(table)["map"])
-    return response
+    def read():  # checked with every other event: liberte.check.board_profile
+        return {"map": data() if callable(data) else data}
+    return live.write(table, "profile", read, page="liberte/profile.html",
+                      fragment="liberte/_profile.html", context=context, field="profile",
+                      redirect_to=url_for("liberte_profile.edit", code=table.code))
 
 
-def remember(data: dict) -> None:
-    """Keep ``data`` as this host's profile: the next table created here starts from it."""
-    get_db().execute("INSERT OR REPLACE INTO profiles (name, data, updated) VALUES (?, ?, ?)",
-                     (SAVED, json.dumps(data, ensure_ascii=False), events.now()))
-
-
-def response_ok(response) -> bool:
-    status = response[1] if isinstance(response, tuple) else response.status_code
-    return status < 400
+def keep(data: dict) -> None:
+    """Keep ``data`` on this host under its name; a name kept already with another profile is
+    refused (one table's host cannot change what another table's host chose)."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    conn = get_db()
+    with transaction(conn):
+        row = conn.execute("SELECT data FROM profiles WHERE name = ?", (data["name"],)).fetchone()
+        if row is not None:
+            if json.loads(row[0]) != data:
+                raise RuleError(_("a different profile called %(n)r is already kept on this "
+                                  "host: rename this one first", n=data["name"]),
+                                "docs/rules/liberte-board.md")
+            return
+        if conn.execute("SELECT count(*) FROM profiles").fetchone()[0] >= KEPT:
+            raise RuleError(_("this host keeps %(n)s profiles already", n=KEPT),
+                            "docs/rules/liberte-board.md")
+        conn.execute("INSERT INTO profiles (name, data, updated) VALUES (?, ?, ?)",
+                     (data["name"], text, events.now()))
 
 
 @bp.get("/")
@@ -81,6 +100,31 @@ def update(code):
     """Save the profile from the form (host only)."""
     table = live.load(code)
     return save(table, lambda: forms.profile(request.form))
+
+
+@bp.post("/keep")
+def keep_on_host(code):
+    """Keep this table's profile on this host, for other tables to choose (host only)."""
+    table = live.load(code)
+    if not tables.is_host(table):
+        abort(403)
+    error, status = None, 200
+    try:
+        keep(engine.profile(live.position(table).get("map"))["json"])
+    except RuleError as err:
+        error, status = {"field": "keep", "message": err.message, "rule": err.rule}, 422
+    else:
+        if not live.is_fragment():
+            return redirect(url_for("liberte_profile.edit", code=table.code), 303)
+    return live.render("liberte/profile.html", "liberte/_profile.html", status, error=error,
+                       **context(table))
+
+
+@bp.post("/use")
+def use_kept(code):
+    """This table takes a profile kept on this host (host only)."""
+    table = live.load(code)
+    return save(table, lambda: kept(request.form.get("name", "")))
 
 
 @bp.get("/profile.json")
@@ -102,8 +146,5 @@ def import_(code):
         upload = request.files.get("file")
         if not upload or not upload.filename:
             raise RuleError(_("choose a profile file (JSON)"), "docs/rules/liberte-board.md")
-        try:
-            return json.loads(upload.read(200_000))
-        except (ValueError, UnicodeDecodeError):
-            raise RuleError(_("the profile file is not JSON"), "docs/rules/liberte-board.md") from None
+        return jsonin.loads(upload.read(200_000), "docs/rules/liberte-board.md")
     return save(table, read)

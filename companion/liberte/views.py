@@ -5,7 +5,6 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from companion import live, tables
-from companion.forms import whole
 from companion.liberte import engine, forms
 from companion.liberte.engine import FACTIONS
 from companion.liberte.position import ending_name, faction_names
@@ -166,20 +165,7 @@ def displays(code):
                        **displays_context(table))
 
 
-PARSERS = {
-    "card": lambda f, players: forms.card(f, players),
-    "discard": lambda f, players: forms.discard(f, players),
-    "battle": lambda f, players: {"player": forms.player(f, players),
-                                  "tokens": whole(f, "tokens", _("tokens"), "LIB-BAT-1", 0, 20)},
-    "vp": lambda f, players: {"player": forms.player(f, players),
-                              "vp": whole(f, "vp", _("VP"), "LIB-VP-1", 0, 200)},
-    "turn": lambda f, players: {"turn": whole(f, "turn", _("turn"), "LIB-TURN-1", 1, 4)},
-    "lost_battles": lambda f, players: {"count": whole(f, "count", _("lost battles"), "LIB-BAT-3",
-                                                       0, 3)},
-    "order": lambda f, players: {"players": forms.order(f, players)},
-}
-
-
+DISPLAYS = ("card", "discard", "battle", "vp", "turn", "lost_battles", "order")
 TABLE_WIDE = ("turn", "lost_battles", "order")
 
 
@@ -187,11 +173,13 @@ TABLE_WIDE = ("turn", "lost_battles", "order")
 def change_displays(code, kind):
     """One change on the displays page (a card, a discard, tokens, VPs, turn, play order)."""
     table = live.load(code)
-    if kind not in PARSERS:
-        return live.render("error.html", "_error.html", 404, code=404, message=kind)
+    if kind not in DISPLAYS:
+        return live.render("error.html", "_error.html", 404, code=404, message=_(
+            "The displays page has no change called %(kind)r: it knows cards, discards,"
+            " tokens, VPs, the turn, lost battles and the play order.", kind=kind[:40]))
     player = request.form.get("player", "")
     field = f"{kind}-{player}" if player in table.players or kind in TABLE_WIDE else ""
-    return live.write(table, kind, lambda: PARSERS[kind](request.form, table.players),
+    return live.write(table, kind, lambda: forms.READERS[kind](request.form, live.position(table)),
                       page="liberte/displays.html", fragment="liberte/_displays.html",
                       context=displays_context, field=field,
                       redirect_to=url_for("liberte.displays", code=table.code))

@@ -1,6 +1,6 @@
 """VOTE! at the table: the game as the companion moderates it (its events, reducer and screens)."""
 from companion.games import Game, by_scope
-from companion.vote import history, night, position, rounds, views, words
+from companion.vote import check, history, night, position, rounds, views, words
 
 GAME = Game(
     name="vote",
@@ -13,4 +13,6 @@ GAME = Game(
     min_players=5,
     max_players=10,
     conflicts=by_scope(position.SCOPES),
+    options={"votes": position.VOTES_SHOWN},
+    check=check.check,
 )

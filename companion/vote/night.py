@@ -19,8 +19,9 @@ from flask import Blueprint, abort, jsonify, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from companion import live
+from companion import jsonin, live
 from companion.i18n import LANGUAGES as LANGUAGE_NAMES
+from companion.scorers.rules import RuleError
 from companion.scorers.vote.night_script import night_script, timed_script
 from companion.vote import night_form, night_progress
 
@@ -86,7 +87,14 @@ def script_json(code):
 def progress(code):
     """The narrator's report of where it is; the caption phones follow it."""
     table = load(code)
-    body = request.get_json(silent=True) or {}
+    try:
+        live.seated(table)  # a stranger with the code does not move the captions
+        body = jsonin.loads(request.get_data(), night_form.RULE)
+    except live.NotSeated as err:
+        return jsonify(err.as_json()), 403
+    except RuleError as err:
+        return jsonify(err.as_json()), 400
+    body = body if isinstance(body, dict) else {}
     run, line, phase = body.get("run"), body.get("line"), body.get("phase")
     seconds = body.get("seconds")
     last = len(night_script(len(table.players))) - 1

@@ -67,6 +67,22 @@ def draw_lot(position: dict, rng: random.Random) -> list[str] | None:
     return lot
 
 
+def start_data(position: dict, lot) -> dict:
+    """The ``start`` event's data (VOTE-SETUP-5): ``lot``, the order drawn among the players
+    the points leave tied (None when the points decide), and the first President it gives."""
+    seated(position)  # every die entered, or say whose are missing
+    chosen = first(position)
+    if chosen["by"] == "lot":
+        if not (isinstance(lot, list) and sorted(map(str, lot)) == sorted(chosen["tied"])):
+            raise RuleError(_("the lot is drawn among exactly the tied players: %(names)s",
+                              names=", ".join(chosen["tied"])), "VOTE-SETUP-5")
+    elif lot is not None:
+        raise RuleError(_("the points decide the first President: no lot is drawn"),
+                        "VOTE-SETUP-5")
+    decided = first(dict(position, lot=lot))
+    return {"lot": lot, "president": decided["president"], "by": decided["by"]}
+
+
 def set_dice(p: dict, d: dict) -> None:
     """VOTE-SETUP-4: two dice for one or more players (``{"dice": {name: [b, s]}}``), entered
     at the table or rolled on screen (``rolled``)."""

@@ -1,7 +1,8 @@
 """The round tracker's writes: every move of a round is one engine event, and the timer.
 
 A move is read from its form (``forms``), checked by the engine on the current game and stored
-as a ``play`` event with a ``note`` for the history (who was President, the engine's tally …).
+as a ``play`` event with a ``note`` for the history (who was President, the engine's tally …),
+written by the event checker (``vote.check``) on the game the move is applied to.
 A refused move answers 422 with the engine's message beside the form it came from, or at the
 top of the page when that form is not on the screen now (a move out of phase).
 """
@@ -9,10 +10,9 @@ from flask import Blueprint, abort, request
 from flask_babel import gettext as _
 
 from companion import live
-from companion.forms import whole
 from companion.scorers.rules import RuleError
 from companion.scorers.vote import engine
-from companion.vote import forms, screen, timer as table_timer, words
+from companion.vote import forms, screen, timer as table_timer
 from companion.vote.views import write
 
 bp = Blueprint("vote_round", __name__, url_prefix="/vote/<code>")
@@ -50,15 +50,12 @@ def shown(p: dict) -> set[str]:
 
 
 def play_data(table, move: str) -> dict:
-    """The engine event of the form, checked on the current game, with its note."""
+    """The engine event of the form (its note for the history is written by the checker, on
+    the game the move is applied to: vote.check)."""
     p = live.position(table)
     if p["game"] is None:
         raise RuleError(_("the game has not started: enter the dice first"), "VOTE-SETUP-5")
-    event = READERS[move](request.form, p)
-    if live.base_version() != table.version:
-        return {"event": event}  # made from an older screen: the log refuses it as stale
-    after = engine.apply_event(p["game"], event)
-    return {"event": event, "note": words.note(p["game"], after, event)}
+    return {"event": READERS[move](request.form, p)}
 
 
 @bp.post("/play/<move>")
@@ -78,11 +75,5 @@ def timer(code):
     """The discussion timer: start, pause, resume, extend, stop (the server's clock)."""
     table = live.load(code)
 
-    def data():
-        action = request.form.get("action", "")
-        found = {"action": action, "at": round(table_timer.now(), 3)}
-        if action in ("start", "extend"):
-            found["seconds"] = whole(request.form, "seconds", _("seconds"), "TABLE-TIMER",
-                                           1, 3600)
-        return found
-    return write(table, "timer", data, "timer")
+    return write(table, "timer", lambda: table_timer.read(request.form,
+                                                          round(table_timer.now(), 3)), "timer")

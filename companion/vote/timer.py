@@ -10,6 +10,7 @@ import time
 
 from flask_babel import gettext as _
 
+from companion.forms import whole
 from companion.scorers.rules import RuleError
 
 IDLE = {"state": "idle", "deadline": None, "left": None, "length": 0}
@@ -22,6 +23,18 @@ RULE = "TABLE-TIMER"
 def now() -> float:
     """The server's clock, seconds since the epoch (tests replace it)."""
     return time.time()
+
+
+def read(form, at: float) -> dict:
+    """A timer action from its form (``action``; ``seconds`` to start or extend) at the server's
+    clock ``at``; an unknown action or a length out of range is refused (TABLE-TIMER)."""
+    action = form.get("action", "")
+    if action not in ACTIONS:
+        raise RuleError(_("unknown timer action %(a)r", a=action[:20]), RULE)
+    found = {"action": action, "at": at}
+    if action in ("start", "extend"):
+        found["seconds"] = whole(form, "seconds", _("seconds"), RULE, 1, LONGEST)
+    return found
 
 
 def apply(timer: dict, data: dict) -> dict:

@@ -78,9 +78,7 @@ def start(code):
     def data():
         p = live.position(table)
         vote_position.seated(p)  # every die entered, or say whose are missing
-        lot = vote_position.draw_lot(p, rng())
-        chosen = vote_position.first(dict(p, lot=lot))
-        return {"lot": lot, "president": chosen["president"], "by": chosen["by"]}
+        return vote_position.start_data(p, vote_position.draw_lot(p, rng()))
     return write(table, "start", data, "start")
 
 

@@ -1,0 +1,60 @@
+"""Reading JSON sent by strangers (the API's bodies, table and profile files): one reader that
+refuses, with a RuleError naming the rule, what would otherwise break the code behind it.
+
+A file nested deeper than :data:`MAX_DEPTH` (Python's parser and everything that walks the result
+recurse), a number with more digits than Python converts (``sys.get_int_max_str_digits``, 4,300),
+``NaN``/``Infinity`` and floats too large to be finite are refused here, before anything reads them.
+"""
+import json
+import math
+
+from flask_babel import gettext as _
+
+from companion.scorers.rules import RuleError
+
+MAX_DEPTH = 16  # the deepest real file (a table file's VOTE! unrest card) is 7 levels deep
+
+
+def loads(raw: bytes | str, rule: str):
+    """The JSON value of ``raw``, or RuleError(``rule``) saying what is wrong and where."""
+    try:
+        value = json.loads(raw, parse_constant=_constant, parse_float=_float)
+    except json.JSONDecodeError as err:
+        raise RuleError(_("the file is not JSON (line %(line)s, column %(column)s)",
+                          line=err.lineno, column=err.colno), rule) from None
+    except UnicodeDecodeError:
+        raise RuleError(_("the file is not JSON: it is not text"), rule) from None
+    except RecursionError:
+        raise RuleError(_("the file is nested more than %(n)s levels deep", n=MAX_DEPTH),
+                        rule) from None
+    except ValueError:  # an integer longer than Python converts, a float that is not finite
+        raise RuleError(_("the file holds a number too long to be a real one"), rule) from None
+    if depth(value) > MAX_DEPTH:
+        raise RuleError(_("the file is nested more than %(n)s levels deep", n=MAX_DEPTH), rule)
+    return value
+
+
+def depth(value) -> int:
+    """How deeply lists and objects nest in ``value`` (walked without recursion)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(
+            item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        if level <= MAX_DEPTH:
+            todo.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def _constant(name: str):
+    raise ValueError(name)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
