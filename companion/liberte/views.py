@@ -30,12 +30,32 @@ def colours(table) -> dict:
 
 def board_context(table) -> dict:
     """The board with its meters: the check (control, counter-revolution, supply) and the
-    election preview, each computed once per version (engine.memo)."""
-    context = base_context(table, live.table_url("liberte.board", table.code))
+    election preview, each computed once per version (engine.memo); the overview, and the
+    province open for editing, which the live refresh keeps open (its address carries it)."""
+    opened = open_province()
+    url = live.table_url("liberte.board", table.code)
+    context = base_context(table, f"{url}?open={opened}" if opened else url)
     context.update(meters_context(context["p"]))
     context["shared"] = province_forms(table, context["seat"])
     context["controls"] = context["check"]["control"]
+    context.update(opened=opened, initials=initials(table.players))
     return context
+
+
+def open_province() -> int | None:
+    """The province open for editing: ``open`` in the address or in the form that was sent."""
+    value = request.values.get("open", "")
+    return int(value) if value.isdigit() and int(value) in engine.PROVINCES else None
+
+
+def initials(players) -> dict:
+    """Each player's shortest beginning that no other player's shares (A, or An and Ar for Anna
+    and Arthur): the overview marks who controls a province with it."""
+    for length in range(1, 25):
+        heads = {name: name[:length] for name in players}
+        if len({head.casefold() for head in heads.values()}) == len(players):
+            return heads
+    return {name: name for name in players}
 
 
 def province_forms(table, seat) -> dict:
@@ -116,7 +136,8 @@ def province_field(value) -> str:
 
 @bp.get("/")
 def board(code):
-    """The board mirror: 27 provinces, stacks as chips, supply and live meters."""
+    """The board mirror: France at a glance (27 tiles; ``?open=N`` opens one to edit), the
+    live meters, and the 27 provinces as a list, stacks as chips."""
     table = live.load(code)
     return live.render("liberte/board.html", "liberte/_board.html", **board_context(table))
 
@@ -137,11 +158,12 @@ def change_stack(code):
     """Set one stack's height (a tap on + or −, or the add-a-stack sheet); 0 removes it."""
     table = live.load(code)
     field = province_field(request.form.get("province"))
+    opened = open_province()  # a tap in the open province: the answer is the whole board
     return live.write(table, "stack", lambda: forms.stack(request.form, table.players),
                       page="liberte/board.html", fragment="liberte/_board.html",
-                      context=board_context, field=field, part=tap_answer if field else None,
-                      changed="meters-stale",
-                      redirect_to=lambda: url_for("liberte.board", code=table.code))
+                      context=board_context, field=field,
+                      part=tap_answer if field and not opened else None, changed="meters-stale",
+                      redirect_to=lambda: url_for("liberte.board", code=table.code, open=opened))
 
 
 @bp.get("/displays")
