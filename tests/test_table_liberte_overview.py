@@ -1,0 +1,93 @@
+"""France at a glance (liberte/_overview.html) and the open province (liberte/_open.html): the
+27 tiles, what a tile tells, and a stack added with one tap for this phone's seat."""
+import re
+
+from companion.liberte.views import initials
+
+
+def tile(text, n):
+    return re.search(rf'<a class="tile[^"]*" id="tile-{n}".*?</a>', text, re.S).group(0)
+
+
+def test_the_overview_has_the_27_provinces_in_number_order_each_a_link(client, table):
+    text = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert re.findall(r'id="tile-(\d+)"', text) == [str(n) for n in range(1, 28)]
+    assert f'href="/liberte/{table.code}/?open=5"' in tile(text, 5)  # a plain link without JS
+    assert 'hx-get="/liberte/{}/?open=5"'.format(table.code) in tile(text, 5)
+    assert "★" in tile(text, 8) and "★" not in tile(text, 7)  # Paris (LIB-ELEC-6)
+    assert 'id="prov-27"' in text and 'id="open"' not in text  # the long list stays
+
+
+def test_a_tile_tells_its_stacks_control_tie_and_marks(client, table):
+    from test_table_liberte_profile import profile_form
+    table.post(f"/liberte/{table.code}/profile/", profile_form(fleur=(3,), vp={3: 2}))
+    table.stack(3, "Christie", "red", 2)
+    table.stack(3, "Joshua", "blue", 1)
+    table.stack(8, "Christie", "red", 3)
+    table.stack(8, "Max", "white", 3)
+    text = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    three, paris = tile(text, 3), tile(text, 8)
+    assert '<i class="bar f-red b2">2</i><i class="bar f-blue b1">1</i>' in three
+    assert '<span class="ctl p0">C</span>' in three  # Christie's initial, her colour's ring
+    assert "⚜" in three and "+2" in three and "tied" not in three
+    assert "tied" in paris and '<span class="ctl tie">=</span>' in paris  # LIB-ELEC-4
+    assert "Christie red 3, Max white 3; tie" in paris  # told in words, not only by colour
+    assert '<span class="tag tie">tie</span>' in text  # the long list tags it too
+
+
+def test_initials_are_the_shortest_that_tell_the_players_apart():
+    assert initials(["Anna", "Boris"]) == {"Anna": "A", "Boris": "B"}
+    assert initials(["Anna", "Arthur", "Boris"]) == {"Anna": "An", "Arthur": "Ar", "Boris": "Bo"}
+
+
+def test_a_tapped_tile_opens_the_province_and_the_live_refresh_keeps_it_open(client, table):
+    text = client.get(f"/liberte/{table.code}/?open=5", headers={"HX-Request": "true"}
+                      ).get_data(as_text=True)
+    panel = text[text.index('<section class="open" id="open"'):]
+    assert f'hx-get="/liberte/{table.code}/?open=5" hx-trigger="table-changed' in text
+    assert 'class="tile opened" id="tile-5"' in text and 'class="overview compact"' in text
+    assert re.findall(r'name="pick" value="(\w+:\d)"', panel) == [
+        f"{f}:{b}" for b in (1, 2, 3) for f in ("red", "white", "blue")]
+    assert 'value="Christie" required checked' in panel  # this phone's seat is the default
+    assert 'value="Joshua" required >' in panel
+    assert client.get(f"/liberte/{table.code}/?open=99").status_code == 200  # no such: closed
+
+
+def test_one_tap_adds_a_stack_and_answers_the_board_with_the_province_still_open(client, table):
+    pick = {"province": 5, "player": "Christie", "pick": "blue:2", "add": 1, "open": 5}
+    answer = table.post(f"/liberte/{table.code}/", pick)
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and 'id="open"' in text and 'id="tile-1"' in text
+    assert '<i class="bar f-blue b2">2</i>' in tile(text, 5)
+    panel = text[text.index('id="open"'):text.index('id="meters"')]
+    assert 'data-player="Christie"' in panel  # her chip, and she is no longer offered a new one
+    assert 'type="radio" name="player" value="Christie"' not in panel
+    plain = table.post(f"/liberte/{table.code}/", dict(pick, province=6, open=6), htmx=False)
+    assert plain.status_code == 303 and plain.location == f"/liberte/{table.code}/?open=6"
+
+
+def test_a_refused_pick_is_told_in_the_open_province_and_marked_on_its_tile(client, table):
+    table.stack(5, "Christie", "red", 1)
+    pick = {"province": 5, "player": "Christie", "pick": "white:1", "add": 1, "open": 5}
+    refused = table.post(f"/liberte/{table.code}/", pick)
+    text = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "LIB-PLACE-3" in text
+    panel = text[text.index('id="open"'):text.index('id="meters"')]
+    assert "Christie already has a stack in province 5" in panel
+    assert 'class="tile refused opened" id="tile-5"' in text
+    bad = table.post(f"/liberte/{table.code}/", dict(pick, player="Joshua", pick="green:9"))
+    assert bad.status_code == 422 and "LIB-PLACE-1" in bad.get_data(as_text=True)
+
+
+def test_a_full_province_offers_no_new_stack(client, table):
+    for player in table.players:
+        table.stack(4, player, "red", 1)
+    text = client.get(f"/liberte/{table.code}/?open=4").get_data(as_text=True)
+    assert 'name="pick"' not in text and "(LIB-PLACE-2)" in text
+
+
+def test_a_phone_without_a_seat_is_asked_to_take_one(app, table):
+    watcher = app.test_client()
+    text = watcher.get(f"/liberte/{table.code}/?open=4").get_data(as_text=True)
+    panel = text[text.index('id="open"'):text.index('id="meters"')]
+    assert "Take a seat, and one tap adds your own stacks." in panel and " checked" not in panel
