@@ -91,3 +91,25 @@ def test_a_phone_without_a_seat_is_asked_to_take_one(app, table):
     text = watcher.get(f"/liberte/{table.code}/?open=4").get_data(as_text=True)
     panel = text[text.index('id="open"'):text.index('id="meters"')]
     assert "Take a seat, and one tap adds your own stacks." in panel and " checked" not in panel
+
+
+def test_russian_board_words_need_no_declined_name_and_agree_with_their_counts(client):
+    """«у Анна» was wrong: the name stands alone («Анна: …»); counts agree with the noun and its
+    colour; a supply refusal says how many blocks are left (LIB-PLACE-4)."""
+    from conftest import TableHelper
+    t = TableHelper(client, players=["Анна", "Борис", "Вера"], language="ru")
+    t.sit("Анна")
+    t.stack(3, "Анна", "red", 1)
+    t.stack(4, "Борис", "white", 2)
+    t.stack(5, "Вера", "blue", 3)
+    history = client.get(f"/t/{t.code}/history").get_data(as_text=True)
+    assert "провинция 3: Анна: 1 красный блок" in history
+    assert "провинция 4: Борис: 2 белых блока" in history
+    assert "провинция 5: Вера: 3 синих блока" in history and "у Анна" not in history
+    for n in range(6, 14):  # 24 more white blocks: the 2 of province 4 and 24 are 26 > 22
+        answer = t.stack(n, "Борис", "white", 3)
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert "провинция 13: в запасе остались только 2 белых блока, а этому стеку нужно ещё 3" in text
+    text = client.get(f"/liberte/{t.code}/?open=3").get_data(as_text=True)
+    assert "ничья" in text and "красные 2" in text and "Радикал" not in text
