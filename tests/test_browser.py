@@ -172,6 +172,7 @@ def test_a_refused_change_is_told_where_the_phone_is(server, phone):
     add_stack(host, 3, "Christie", "red", 1)
     sheet = other.locator("#prov-3 details.sheet")
     sheet.locator("summary").click()
+    sheet.locator("select[name=player]").select_option("Christie")  # her stack, changed meanwhile
     sheet.get_by_role("button", name="Add the stack").click()
     toast = other.locator("#toast")
     expect(toast).to_contain_text("Not applied: the table changed meanwhile")

@@ -113,3 +113,20 @@ def test_russian_board_words_need_no_declined_name_and_agree_with_their_counts(c
     assert "провинция 13: в запасе остались только 2 белых блока, а этому стеку нужно ещё 3" in text
     text = client.get(f"/liberte/{t.code}/?open=3").get_data(as_text=True)
     assert "ничья" in text and "красные 2" in text and "Радикал" not in text
+
+
+def test_the_overview_groups_the_provinces_by_the_profiles_regions(client, table):
+    """The rulebook's board has 6 regions of 4 or 5 provinces; their names here are made up."""
+    from test_table_liberte_profile import profile_form
+    cut = {"Nord": range(1, 6), "Île": range(6, 11), "Ouest": range(11, 15), "Centre": range(15, 19),
+           "Sud": range(19, 24)}  # 24..27 left without a region
+    form = profile_form() | {f"region-{n}": name for name, ns in cut.items() for n in ns}
+    table.post(f"/liberte/{table.code}/profile/", form)
+    text = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    groups = re.findall(r'<div class="region" role="group" aria-label="([^"]+)">(.*?)</div>', text, re.S)
+    assert [name for name, _ in groups] == ["Nord", "Île", "Ouest", "Centre", "Sud", "Other provinces"]
+    assert [re.findall(r'id="tile-(\d+)"', tiles) for _, tiles in groups][1] == \
+        ["6", "7", "8", "9", "10"]
+    exported = client.get(f"/liberte/{table.code}/profile/profile.json").get_json()
+    assert exported["provinces"]["8"] == {"name": "Île de France", "paris": True, "region": "Île"}
+    assert "region-27" in client.get(f"/liberte/{table.code}/profile/").get_data(as_text=True)

@@ -85,7 +85,8 @@ def profile(form) -> dict:
                  "fleur_de_lis": bool(form.get(f"fleur-{n}")) or None,
                  "vp": whole(form, f"vp-{n}", _("VP of province %(n)s", n=n), "LIB-ELEC-8", 0, 2)
                  or None,
-                 "paris": n == engine.PARIS or None}
+                 "paris": n == engine.PARIS or None,
+                 "region": form.get(f"region-{n}", "").strip()[:40] or None}
         entry = {k: v for k, v in entry.items() if v is not None}
         if entry:
             provinces[str(n)] = entry

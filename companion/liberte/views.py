@@ -38,8 +38,21 @@ def board_context(table) -> dict:
     context.update(meters_context(context["p"]))
     context["shared"] = province_forms(table, context["seat"])
     context["controls"] = context["check"]["control"]
-    context.update(opened=opened, initials=initials(table.players))
+    context.update(opened=opened, initials=initials(table.players),
+                   regions=regions(context["profile"]["provinces"]))
     return context
+
+
+def regions(provinces: dict) -> list[tuple[str | None, list[int]]]:
+    """The overview's groups: the profile's regions in the order of their first province, each
+    with its provinces in number order (those without a region last); one group of all 27 when
+    the profile names no region."""
+    groups: dict = {}
+    for n in engine.PROVINCES:
+        groups.setdefault(provinces[str(n)]["region"], []).append(n)
+    if list(groups) == [None]:
+        return [(None, groups[None])]
+    return sorted(groups.items(), key=lambda item: (item[0] is None, item[1][0]))
 
 
 def open_province() -> int | None:
