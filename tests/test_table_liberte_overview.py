@@ -130,3 +130,14 @@ def test_the_overview_groups_the_provinces_by_the_profiles_regions(client, table
     exported = client.get(f"/liberte/{table.code}/profile/profile.json").get_json()
     assert exported["provinces"]["8"] == {"name": "Île de France", "paris": True, "region": "Île"}
     assert "region-27" in client.get(f"/liberte/{table.code}/profile/").get_data(as_text=True)
+
+
+def test_a_tap_in_the_long_list_also_refreshes_its_tile_out_of_band(client, table):
+    table.stack(7, "Christie", "red", 1)
+    text = table.stack(7, "Christie", "red", 2).get_data(as_text=True)
+    sent = tile(text, 7)
+    assert 'hx-swap-oob="true"' in sent and '<i class="bar f-red b2">2</i>' in sent
+    board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert tile(board, 7) == sent.replace(' hx-swap-oob="true"', "")  # the same as the board's
+    refused = table.stack(7, "Christie", "red", 4).get_data(as_text=True)
+    assert 'class="tile refused" id="tile-7"' in refused

@@ -118,16 +118,22 @@ def meters_context(position) -> dict:
 
 def tap_answer(table, error) -> str:
     """The answer to a tap on one province (a success, or a refusal shown beside it): that
-    province with its control (LIB-CTRL-1), and out of band the new version. The meters follow on
+    province with its control (LIB-CTRL-1), and out of band its tile in the overview and the
+    new version. The meters follow on
     their own request (:func:`meters`). The province macro is called directly: a tap is the most
     frequent request, and a whole template's context would cost twice the rest of it."""
     key = request.form["province"]  # a province number: change_stack gives a part only then
     position = live.position(table)
     stacks = position["board"].get(key, [])
     province = live.macro("liberte/_province.html", "province")
+    tile = live.macro("liberte/_tile.html", "tile")
     shared = province_forms(table, tables.seat(table))
-    return province(int(key), engine.profile(position.get("map"))["provinces"][key], stacks,
-                    engine.control(stacks), colours(table), shared, error) + live.poll_oob(table)
+    prov = engine.profile(position.get("map"))["provinces"][key]
+    control, seats = engine.control(stacks), colours(table)
+    return (province(int(key), prov, stacks, control, seats, shared, error)
+            + tile(int(key), prov, stacks, control, seats, initials(table.players),
+                   faction_names(), shared["action"], None, bool(error), oob=True)
+            + live.poll_oob(table))
 
 
 def preview(position) -> dict | None:
