@@ -102,6 +102,8 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
         assert phone_layout_problems(host) == [], path
     for language in ("RU", "IT"):  # the longest words: the six tabs wrap to two rows
         host.get_by_role("button", name=language, exact=True).click()
+        expect(host.locator("html")).to_have_attribute("lang", language.lower())
+        host.wait_for_load_state("load")  # measured once laid out with its stylesheet
         assert phone_layout_problems(host) == [], language
 
 

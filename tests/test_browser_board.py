@@ -147,6 +147,8 @@ def test_a_turn_3_table_enters_32_stacks_at_two_taps_each_and_france_fits_one_sc
     shot(host, "board-overview-ru")
     for language in ("EN", "IT"):
         host.get_by_role("button", name=language, exact=True).click()
+        expect(host.locator("html")).to_have_attribute("lang", language.lower())
+        host.wait_for_load_state("load")
         box = host.locator("#overview").bounding_box()
         assert box["y"] + box["height"] <= SMALL["height"], language
         assert phone_layout_problems(host) == [], language
