@@ -68,10 +68,9 @@ def set_up(server, phone):
     host.locator("#take-seat").get_by_role("button", name=A).click()  # the creator sits down
     code = host.url.split("/liberte/")[1].split("/")[0]
     host.get_by_role("link", name="Профиль").click()
-    for n in FLEUR:
-        host.check(f"input[name=fleur-{n}]")
-    for n, vp in VP.items():
-        host.select_option(f"select[name=vp-{n}]", vp)
+    for n in range(1, 28):  # all 27: a new table starts from the profile this server saved last
+        host.set_checked(f"input[name=fleur-{n}]", n in FLEUR)
+        host.select_option(f"select[name=vp-{n}]", VP.get(n, "0"))
     host.get_by_role("button", name="Сохранить профиль").click()
     expect(host.locator("#live")).to_contain_text("14")
     host.get_by_role("link", name="Выкладки").click()
@@ -129,6 +128,9 @@ def test_a_turn_3_table_enters_32_stacks_at_two_taps_each_and_france_fits_one_sc
         expect(host.locator(f"#tile-{n}")).to_have_class(re.compile(r"\btied\b"))
         expect(host.locator(f"#prov-{n} .tag.tie")).to_have_text("ничья")
     expect(host.locator("#tile-3 .ctl")).to_have_text("Г")  # Глеб's blue 3 controls it
+    expect(host.locator("#tile-14 .mk")).to_have_text("+2")
+    expect(host.locator("#tile-26 .mk")).to_have_text("⚜")
+    expect(host.locator("#tile-8 .mk")).to_have_text("★")
     expect(host.locator("#tile-14")).to_have_attribute(  # told in words too (in arrival order)
         "aria-label", re.compile(r"^14: (Вера белые 3, Анна синие 1|Анна синие 1, Вера белые 3);"
                                  r" контролирует Вера$"))
