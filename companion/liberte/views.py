@@ -119,9 +119,9 @@ def meters_context(position) -> dict:
 def tap_answer(table, error) -> str:
     """The answer to a tap on one province (a success, or a refusal shown beside it): that
     province with its control (LIB-CTRL-1), and out of band its tile in the overview and the
-    new version. The meters follow on
-    their own request (:func:`meters`). The province macro is called directly: a tap is the most
-    frequent request, and a whole template's context would cost twice the rest of it."""
+    new version. The meters follow on their own request (:func:`meters`). The macros are called
+    directly: a tap is the most frequent request, and a whole template's context would cost
+    twice the rest of it."""
     key = request.form["province"]  # a province number: change_stack gives a part only then
     position = live.position(table)
     stacks = position["board"].get(key, [])
