@@ -142,3 +142,11 @@ def test_a_tap_in_the_long_list_also_refreshes_its_tile_out_of_band(client, tabl
     assert tile(board, 7) == sent.replace(' hx-swap-oob="true"', "")  # the same as the board's
     refused = table.stack(7, "Christie", "red", 4).get_data(as_text=True)
     assert 'class="tile refused" id="tile-7"' in refused
+
+
+def test_heights_the_supply_cannot_give_are_not_offered_LIB_PLACE_4(client, table):
+    for n in range(1, 9):  # 24 of the 26 blue blocks of turn 1
+        table.stack(n, "Joshua", "blue", 3)
+    text = client.get(f"/liberte/{table.code}/?open=9").get_data(as_text=True)
+    assert 'value="blue:2" >' in text and 'value="blue:3" disabled>' in text
+    assert 'value="red:3" >' in text
