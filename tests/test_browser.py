@@ -104,6 +104,8 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
         assert phone_layout_problems(host) == [], path
     for language in ("RU", "IT"):  # the longest words: the six tabs wrap to two rows
         host.get_by_role("button", name=language, exact=True).click()
+        expect(host.locator("html")).to_have_attribute("lang", language.lower())
+        host.wait_for_load_state("load")  # measured once laid out with its stylesheet
         assert phone_layout_problems(host) == [], language
 
 
@@ -174,6 +176,7 @@ def test_a_refused_change_is_told_where_the_phone_is(server, phone):
     add_stack(host, 3, "Christie", "red", 1)
     sheet = other.locator("#prov-3 details.sheet")
     sheet.locator("summary").click()
+    sheet.locator("select[name=player]").select_option("Christie")  # her stack, changed meanwhile
     sheet.get_by_role("button", name="Add the stack").click()
     toast = other.locator("#toast")
     expect(toast).to_contain_text("Not applied: the table changed meanwhile")

@@ -28,7 +28,7 @@ def test_stale_write_is_refused_and_lists_what_changed(ctx):
     table, game = ctx
     events.append(get_db(), table, game, "stack", stack(2), base=0)
     with pytest.raises(events.StaleWrite) as stale:
-        events.append(get_db(), table, game, "stack", stack(3, "B"), base=0)
+        events.append(get_db(), table, game, "stack", stack(3), base=0)  # A's stack again
     assert stale.value.current == 1 and stale.value.since[0]["data"]["player"] == "A"
     assert len(events.load(get_db(), table.id)) == 1
 

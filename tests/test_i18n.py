@@ -30,9 +30,10 @@ ENGINE_KEYWORDS = {"sentence": None, "plural": (1, 2), "word": ((1, "c"), 2)}  #
 def source_messages() -> set:
     """Every message the code and templates mark for translation, extracted now."""
     method_map = [("companion/**.py", "python"), ("companion/templates/**.html", "jinja2")]
-    found = extract_from_dir(str(ROOT), method_map, keywords={"_": None, "gettext": None},
+    found = extract_from_dir(str(ROOT), method_map,
+                             keywords={"_": None, "gettext": None, "ngettext": (1, 2)},
                              options_map={"companion/templates/**.html": {}})
-    return {message for _, _, message, _, _ in found if message}
+    return {forms(message)[0] for _, _, message, _, _ in found if message}
 
 
 def engine_templates() -> set:
@@ -99,19 +100,15 @@ def test_the_engines_say_nothing_the_extraction_misses():
 def test_every_message_is_translated_with_the_same_placeholders(lang):
     folder = TRANSLATIONS / lang / "LC_MESSAGES"
     with open(folder / "messages.po", "rb") as po:
-        catalog = {m.id: m.string for m in read_po(po) if m.id}
+        catalog = {forms(m.id)[0]: forms(m.string) for m in read_po(po) if m.id}
     missing = sorted(source_messages() - set(catalog))
     assert missing == [], f"run the extraction and translate: {missing[:5]}"
-    for msgid, text in catalog.items():  # a plural message: (singular, plural) and each form
-        texts = text if isinstance(text, tuple) else (text,)
-        assert all(texts), f"{lang}: {msgid!r} is untranslated"
-        english = msgid[-1] if isinstance(msgid, tuple) else msgid
-        for form in texts:
-            assert sorted(PLACEHOLDER.findall(english)) == sorted(PLACEHOLDER.findall(form)), msgid
+    for msgid, translated in catalog.items():
+        for text in translated:  # one form, or each plural form (ngettext)
+            assert text, f"{lang}: {msgid!r} is untranslated"
+            assert sorted(PLACEHOLDER.findall(msgid)) == sorted(PLACEHOLDER.findall(text)), msgid
     with open(folder / "messages.mo", "rb") as mo:
-        compiled = {tuple(m.id) if isinstance(m.id, list) else m.id:
-                    tuple(m.string) if isinstance(m.string, list) else m.string
-                    for m in read_mo(mo) if m.id}
+        compiled = {forms(m.id)[0]: forms(m.string) for m in read_mo(mo) if m.id}
     assert compiled == catalog, "messages.mo is older than messages.po: compile it"
 
 

@@ -31,3 +31,14 @@ def test_a_profile_round_trips_through_json():
     profile = read_profile(board_map([2, 5], vp={14: 2}))
     assert read_profile(profile.as_json()) == profile
     assert profile.provinces[8].paris  # Paris stays 8 when a map does not say
+
+
+def test_a_profile_may_name_the_region_of_each_province_LIB_ELEC_1():
+    import pytest
+    from companion.scorers.rules import RuleError
+    profile = read_profile({"provinces": {"14": {"name": "Vendée", "region": " Ouest "}}})
+    assert profile.provinces[14].region == "Ouest" and profile.provinces[13].region is None
+    assert profile.as_json()["provinces"]["14"]["region"] == "Ouest"
+    assert read_profile(profile.as_json()) == profile
+    with pytest.raises(RuleError, match="region must be text"):
+        read_profile({"provinces": {"14": {"region": 3}}})

@@ -13,7 +13,7 @@ def test_history_lists_changes_and_marks_undone_ones(client, table):
     table.stack(8, "Christie", "red", 3)
     assert table.post(f"/t/{table.code}/undo", {}).status_code == 200
     page = client.get(f"/t/{table.code}/history").get_data(as_text=True)
-    assert "province 8: Christie has 3 red" in page and 'class="undone"' in page
+    assert "province 8: Christie: 3 red blocks" in page and 'class="undone"' in page
     assert "undid the last change" in page
     fragment = client.get(f"/t/{table.code}/history", headers={"HX-Request": "true"})
     assert b"<html" not in fragment.data
@@ -24,9 +24,9 @@ def test_undo_is_off_with_nothing_to_undo_and_then_says_what_it_took_back(client
     assert 'undo-button" disabled' in room  # version 0
     table.stack(8, "Christie", "red", 2)
     room = client.get(f"/t/{table.code}/room").get_data(as_text=True)
-    assert 'undo-button" disabled' not in room and "province 8: Christie has 2 red" in room
+    assert 'undo-button" disabled' not in room and "province 8: Christie: 2 red blocks" in room
     undone = table.post(f"/t/{table.code}/undo", {}).get_data(as_text=True)
-    assert "Undone: province 8: Christie has 2 red" in undone
+    assert "Undone: province 8: Christie: 2 red blocks" in undone
     assert 'undo-button" disabled' in undone  # nothing left to undo
 
 

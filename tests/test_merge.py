@@ -19,7 +19,8 @@ def card(player):
 
 def test_what_is_independent():
     assert not merge.conflicts(stack(3, "A"), [stack(5, "B"), card("A"), card("B")])
-    assert merge.conflicts(stack(3, "A"), [stack(5, "B"), stack(3, "B")])  # same province
+    assert not merge.conflicts(stack(3, "A"), [stack(3, "B"), stack(3, "C")])  # others' stacks
+    assert merge.conflicts(stack(3, "A"), [stack(5, "B"), stack(3, "A", 2)])  # the same stack
     assert not merge.conflicts(card("A"), [card("B"), stack(3, "A")])
     assert merge.conflicts(card("A"), [card("A")])  # the same player's display
     assert merge.conflicts(stack(3, "A"), [{"kind": "turn", "data": {"turn": 2}}])
@@ -48,11 +49,11 @@ def test_a_write_from_behind_is_rebased_when_independent(ctx):
     pos = events.append(conn, table, game, "stack", stack(5, "B", 1)["data"], base=0)
     assert table.version == 2 and pos["board"]["3"][0]["blocks"] == 2
     assert pos["board"]["5"][0]["player"] == "B"
-    with pytest.raises(events.StaleWrite) as stale:  # province 3 changed since version 0
-        events.append(conn, table, game, "stack", stack(3, "C", 1)["data"], base=0)
+    with pytest.raises(events.StaleWrite) as stale:  # A's stack in 3 changed since version 0
+        events.append(conn, table, game, "stack", stack(3, "A", 3)["data"], base=0)
     assert [e["version"] for e in stale.value.since] == [1, 2]
-    pos = events.append(conn, table, game, "stack", stack(3, "C", 1)["data"], base=1)
-    assert [s["player"] for s in pos["board"]["3"]] == ["A", "C"]  # 5 changed since 1: fine
+    pos = events.append(conn, table, game, "stack", stack(3, "C", 1)["data"], base=0)
+    assert [s["player"] for s in pos["board"]["3"]] == ["A", "C"]  # C's own stack: merged
     with pytest.raises(events.StaleWrite):  # undo from behind takes back what it did not see
         events.append(conn, table, game, "undo", {}, base=2)
 
@@ -85,12 +86,36 @@ def test_two_phones_same_version_different_provinces_both_stored(app, table):
     assert board == [("3", "Christie"), ("5", "Joshua")]
 
 
-def test_two_phones_same_version_same_province_second_gets_409(app, table):
+def test_two_phones_adding_stacks_in_one_province_both_get_through(app, table):
+    """Different players' stacks in one province merge; the rules still see both (LIB-PLACE-2)."""
     phone = app.test_client()
     table.sit("Joshua", client=phone)
     base = table.version
     assert table.stack(3, "Christie", "red", 2, version=base).status_code == 200
-    stale = table.stack(3, "Joshua", "blue", 1, client=phone, version=base)
+    merged = table.stack(3, "Joshua", "blue", 1, client=phone, version=base)
+    assert merged.status_code == 200 and "Not applied" not in merged.get_data(as_text=True)
+    assert [e["data"]["player"] for e in table_events(app, table)] == ["Christie", "Joshua"]
+    assert table.stack(3, "Max", "white", 1, version=base).status_code == 200
+
+
+def test_a_merged_fourth_stack_in_a_province_is_refused_LIB_PLACE_2(app):
+    from companion.scorers.rules import RuleError
+    with app.test_request_context():
+        table, game = tables.create("liberte", ["A", "B", "C", "D"], "en"), games.get("liberte")
+        conn = get_db()
+        for player in "ABC":
+            events.append(conn, table, game, "stack", stack(3, player)["data"], base=0)
+        with pytest.raises(RuleError, match="LIB-PLACE-2"):
+            events.append(conn, table, game, "stack", stack(3, "D")["data"], base=0)
+        assert table.version == 3
+
+
+def test_two_phones_changing_one_stack_second_gets_409(app, table):
+    phone = app.test_client()
+    table.sit("Joshua", client=phone)
+    base = table.version
+    assert table.stack(3, "Christie", "red", 2, version=base).status_code == 200
+    stale = table.stack(3, "Christie", "red", 3, client=phone, version=base)
     assert stale.status_code == 409 and "Christie: province 3" in stale.get_data(as_text=True)
     assert len(table_events(app, table)) == 1
 

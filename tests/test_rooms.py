@@ -7,6 +7,10 @@ def test_create_makes_the_creator_host_and_shows_the_qr(client):
     page = client.get(f"/t/{t.code}/room").get_data(as_text=True)
     assert f"/t/{t.code}/qr.svg" in page and "Reset the table" in page
     assert f"http://localhost/t/{t.code}" in page
+    assert 'id="take-seat"' in page  # the creator is asked to sit: his stacks then take one tap
+    t.sit("Joshua")
+    page = client.get(f"/t/{t.code}/room").get_data(as_text=True)
+    assert 'id="take-seat"' not in page and "Joshua · this phone" in page
 
 
 def test_create_refuses_bad_players_next_to_the_field(client):

@@ -31,6 +31,8 @@ def test_placement_rules_are_checked_as_you_go(client, table):
         assert table.stack(n, "Joshua", "red", 3).status_code == 200
     full = table.stack(9, "Joshua", "red", 2)
     assert full.status_code == 422 and b"LIB-PLACE-4" in full.data
+    assert "only 1 red block is left in the supply; this stack asks for 2 more" in full.get_data(
+        as_text=True)  # the refusal says what is left (LIB-PLACE-4)
     last = table.stack(9, "Joshua", "red", 1)  # 28: the red supply is empty
     assert last.status_code == 200 and b"Action phase over" in meters(client, table).data
 

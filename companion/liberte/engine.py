@@ -181,6 +181,6 @@ def _read(text: str) -> tuple:
 def _profile(read) -> dict:
     return {"name": read.name, "battle_vp": {str(t): v for t, v in read.battle_vp.items()},
             "provinces": {str(n): {"name": p.name, "fleur_de_lis": p.fleur_de_lis, "vp": p.vp,
-                                   "paris": p.paris, "label": p.label}
+                                   "paris": p.paris, "label": p.label, "region": p.region}
                           for n, p in read.provinces.items()},
             "json": read.as_json()}

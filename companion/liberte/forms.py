@@ -36,8 +36,12 @@ def place(form) -> str:
 
 def stack(form, players) -> dict:
     """A stack set to a height (0 removes it): province, player, faction, blocks; ``add`` when
-    it comes from the add-a-stack sheet (the player must not have one there yet). Read on every
-    tap: the fields' names are translated only for a refusal."""
+    it comes from the add-a-stack sheet (the player must not have one there yet). The open
+    province's buttons send faction and height as one ``pick`` (``red:2``), so one tap adds a
+    stack. Read on every tap: the fields' names are translated only for a refusal."""
+    if "pick" in form:
+        faction_, _sep, blocks = form["pick"].partition(":")
+        form = {**dict(form.items()), "faction": faction_, "blocks": blocks}
     data = {"province": str(whole(form, "province", lambda: _("province"), "LIB-ELEC-1", 1, 27)),
             "player": player(form, players), "faction": faction(form),
             "blocks": whole(form, "blocks", lambda: _("blocks"), "LIB-PLACE-1", 0, 3)}
@@ -118,7 +122,8 @@ def profile(form) -> dict:
                  "fleur_de_lis": bool(form.get(f"fleur-{n}")) or None,
                  "vp": whole(form, f"vp-{n}", _("VP of province %(n)s", n=n), "LIB-ELEC-8", 0, 2)
                  or None,
-                 "paris": n == engine.PARIS or None}
+                 "paris": n == engine.PARIS or None,
+                 "region": form.get(f"region-{n}", "").strip()[:40] or None}
         entry = {k: v for k, v in entry.items() if v is not None}
         if entry:
             provinces[str(n)] = entry

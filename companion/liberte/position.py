@@ -8,11 +8,13 @@ copies one province's list, not the whole position).
 import copy
 from itertools import count
 
-from flask_babel import get_locale, gettext as _
+from flask_babel import get_locale, gettext as _, ngettext
 
 from companion import games
 from companion.i18n import translate
 from companion.liberte import engine, outcome
+from companion.liberte.engine import FACTIONS
+from companion.scorers.liberte.supply import available
 from companion.scorers.rules import RuleError
 
 PLACES = ("displays", "hands")
@@ -172,10 +174,57 @@ def apply(position: dict, event: dict) -> dict:
     """The position after ``event``; RuleError if the rules refuse the result."""
     new = games.fold_event(HANDLERS, position, event, "Liberté")
     if event["kind"] == "stack":  # one province changed: check that one, and the box counts
-        engine.validate_province(new, event["data"]["province"])
+        try:
+            engine.validate_province(new, event["data"]["province"])
+        except RuleError as err:
+            if err.rule == "LIB-PLACE-4":
+                raise supply_refusal(position, event["data"]) from None
+            raise
     else:
         engine.validate(new)
     return new
+
+
+def supply_refusal(before: dict, d: dict) -> RuleError:
+    """LIB-PLACE-4 said where the phone tapped: how many blocks of the stack's colour were left
+    in the supply, and how many more the stack asked for."""
+    faction = d["faction"]
+    placed = [s for stacks in before["board"].values() for s in stacks if s["faction"] == faction]
+    left = max(available(before["turn"], before["lost_battles"])[faction]
+               - sum(s["blocks"] for s in placed), 0)
+    old = next((s["blocks"] for s in before["board"].get(d["province"], [])
+                if s["player"] == d["player"] and s["faction"] == faction), 0)
+    words = {"n": d["province"], "need": d["blocks"] - old}  # ngettext gives num itself
+    message = {
+        "red": lambda: ngettext("province %(n)s: only %(num)d red block is left in the supply; "
+                                "this stack asks for %(need)s more",
+                                "province %(n)s: only %(num)d red blocks are left in the supply; "
+                                "this stack asks for %(need)s more", left, **words),
+        "white": lambda: ngettext("province %(n)s: only %(num)d white block is left in the "
+                                  "supply; this stack asks for %(need)s more",
+                                  "province %(n)s: only %(num)d white blocks are left in the "
+                                  "supply; this stack asks for %(need)s more", left, **words),
+        "blue": lambda: ngettext("province %(n)s: only %(num)d blue block is left in the supply; "
+                                 "this stack asks for %(need)s more",
+                                 "province %(n)s: only %(num)d blue blocks are left in the "
+                                 "supply; this stack asks for %(need)s more", left, **words)}
+    return RuleError(message[faction](), "LIB-PLACE-4")
+
+
+def stack_words(d: dict) -> str:
+    """``province 3: Anne: 2 red blocks``: the player's name stands alone (no case to decline),
+    and the count agrees with its noun and colour (Russian "2 красных блока", Italian "2 blocchi
+    rossi")."""
+    words = {"n": d["province"], "p": d["player"]}
+    return {"red": lambda: ngettext("province %(n)s: %(p)s: %(num)d red block",
+                                    "province %(n)s: %(p)s: %(num)d red blocks", d["blocks"],
+                                    **words),
+            "white": lambda: ngettext("province %(n)s: %(p)s: %(num)d white block",
+                                      "province %(n)s: %(p)s: %(num)d white blocks", d["blocks"],
+                                      **words),
+            "blue": lambda: ngettext("province %(n)s: %(p)s: %(num)d blue block",
+                                     "province %(n)s: %(p)s: %(num)d blue blocks", d["blocks"],
+                                     **words)}[d["faction"]]()
 
 
 def describe(event: dict) -> str:
@@ -184,8 +233,7 @@ def describe(event: dict) -> str:
     if kind == "stack":
         if d["blocks"] == 0:
             return _("province %(n)s: removed the stack of %(p)s", n=d["province"], p=d["player"])
-        return _("province %(n)s: %(p)s has %(b)s %(f)s", n=d["province"], p=d["player"],
-                 b=d["blocks"], f=faction_name(d["faction"]))
+        return stack_words(d)
     words = {
         "card": lambda: card_words(d["player"], d["card"]),
         "discard": lambda: _("%(p)s: a card removed", p=d["player"]),

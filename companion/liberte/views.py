@@ -43,12 +43,45 @@ def colours(table) -> dict:
 
 def board_context(table) -> dict:
     """The board with its meters: the check (control, counter-revolution, supply) and the
-    election preview, each computed once per version (engine.memo)."""
-    context = base_context(table, live.table_url("liberte.board", table.code))
+    election preview, each computed once per version (engine.memo); the overview, and the
+    province open for editing, which the live refresh keeps open (its address carries it)."""
+    opened = open_province()
+    url = live.table_url("liberte.board", table.code)
+    context = base_context(table, f"{url}?open={opened}" if opened else url)
     context.update(meters_context(context["p"]))
     context["shared"] = province_forms(table, context["seat"])
     context["controls"] = context["check"]["control"]
+    context.update(opened=opened, initials=initials(table.players),
+                   regions=regions(context["profile"]["provinces"]))
     return context
+
+
+def regions(provinces: dict) -> list[tuple[str | None, list[int]]]:
+    """The overview's groups: the profile's regions in the order of their first province, each
+    with its provinces in number order (those without a region last); one group of all 27 when
+    the profile names no region."""
+    groups: dict = {}
+    for n in engine.PROVINCES:
+        groups.setdefault(provinces[str(n)]["region"], []).append(n)
+    if list(groups) == [None]:
+        return [(None, groups[None])]
+    return sorted(groups.items(), key=lambda item: (item[0] is None, item[1][0]))
+
+
+def open_province() -> int | None:
+    """The province open for editing: ``open`` in the address or in the form that was sent."""
+    value = request.values.get("open", "")
+    return int(value) if value.isdigit() and int(value) in engine.PROVINCES else None
+
+
+def initials(players) -> dict:
+    """Each player's shortest beginning that no other player's shares (A, or An and Ar for Anna
+    and Arthur): the overview marks who controls a province with it."""
+    for length in range(1, 25):
+        heads = {name: name[:length] for name in players}
+        if len({head.casefold() for head in heads.values()}) == len(players):
+            return heads
+    return {name: name for name in players}
 
 
 def province_forms(table, seat) -> dict:
@@ -98,16 +131,22 @@ def meters_context(position) -> dict:
 
 def tap_answer(table, error) -> str:
     """The answer to a tap on one province (a success, or a refusal shown beside it): that
-    province with its control (LIB-CTRL-1), and out of band the new version. The meters follow on
-    their own request (:func:`meters`). The province macro is called directly: a tap is the most
-    frequent request, and a whole template's context would cost twice the rest of it."""
+    province with its control (LIB-CTRL-1), and out of band its tile in the overview and the
+    new version. The meters follow on their own request (:func:`meters`). The macros are called
+    directly: a tap is the most frequent request, and a whole template's context would cost
+    twice the rest of it."""
     key = request.form["province"]  # a province number: change_stack gives a part only then
     position = live.position(table)
     stacks = position["board"].get(key, [])
     province = live.macro("liberte/_province.html", "province")
+    tile = live.macro("liberte/_tile.html", "tile")
     shared = province_forms(table, tables.seat(table))
-    return province(int(key), engine.profile(position.get("map"))["provinces"][key], stacks,
-                    engine.control(stacks), colours(table), shared, error) + live.poll_oob(table)
+    prov = engine.profile(position.get("map"))["provinces"][key]
+    control, seats = engine.control(stacks), colours(table)
+    return (province(int(key), prov, stacks, control, seats, shared, error)
+            + tile(int(key), prov, stacks, control, seats, initials(table.players),
+                   faction_names(), shared["action"], None, bool(error), oob=True)
+            + live.poll_oob(table))
 
 
 def preview(position) -> dict | None:
@@ -129,7 +168,8 @@ def province_field(value) -> str:
 
 @bp.get("/")
 def board(code):
-    """The board mirror: 27 provinces, stacks as chips, supply and live meters."""
+    """The board mirror: France at a glance (27 tiles; ``?open=N`` opens one to edit), the
+    live meters, and the 27 provinces as a list, stacks as chips."""
     table = live.load(code)
     return live.render("liberte/board.html", "liberte/_board.html", **board_context(table))
 
@@ -150,11 +190,12 @@ def change_stack(code):
     """Set one stack's height (a tap on + or −, or the add-a-stack sheet); 0 removes it."""
     table = live.load(code)
     field = province_field(request.form.get("province"))
+    opened = open_province()  # a tap in the open province: the answer is the whole board
     return live.write(table, "stack", lambda: forms.stack(request.form, table.players),
                       page="liberte/board.html", fragment="liberte/_board.html",
-                      context=board_context, field=field, part=tap_answer if field else None,
-                      changed="meters-stale",
-                      redirect_to=lambda: url_for("liberte.board", code=table.code))
+                      context=board_context, field=field,
+                      part=tap_answer if field and not opened else None, changed="meters-stale",
+                      redirect_to=lambda: url_for("liberte.board", code=table.code, open=opened))
 
 
 @bp.get("/displays")

@@ -25,6 +25,7 @@ class Province:
     fleur_de_lis: bool = False
     vp: int = 0
     paris: bool = False
+    region: str | None = None  # the printed board's region, if the profile names it (6 regions)
 
     @property
     def label(self) -> str:
@@ -51,7 +52,8 @@ class BoardProfile:
         provinces = {}
         for number, province in self.provinces.items():
             entry = {"name": province.name, "fleur_de_lis": province.fleur_de_lis or None,
-                     "vp": province.vp or None, "paris": province.paris or None}
+                     "vp": province.vp or None, "paris": province.paris or None,
+                     "region": province.region}
             entry = {key: value for key, value in entry.items() if value is not None}
             if entry:
                 provinces[str(number)] = entry
@@ -96,7 +98,12 @@ def _read_province(number, entry) -> Province:
     vp = whole_number(entry.get("vp") or 0, sentence("%(where)s: vp", where=where), "LIB-ELEC-8", 0, 2)
     paris = entry.get("paris", False)
     expect(isinstance(paris, bool), sentence("%(where)s: paris must be true or false", where=where), "LIB-ELEC-6")
-    return Province(number, name, fleur, vp, paris)
+    region = entry.get("region") or None
+    expect(region is None or isinstance(region, str), sentence("%(where)s: region must be text", where=where),
+           "LIB-ELEC-1")
+    if region:
+        region = region.strip()[:40] or None
+    return Province(number, name, fleur, vp, paris, region)
 
 
 def _read_battle_vp(data) -> dict:
