@@ -140,7 +140,7 @@ def checklist(turn: int, ticked) -> dict:
     """The turn as the table walks it (VQ-SEQ-1..10): each phase with its steps ticked or not,
     the next step to do, whether the turn is complete and whether it is the last one. On turn 1
     the new characters step carries why there are none (VQ-ARR-1)."""
-    turn, done = turn_number(turn), set(ticked)
+    turn, done = turn_number(turn), {step(key)[1].key for key in ticked}
     phases = []
     for phase in PHASES:
         steps = [{"key": s.key, "section": s.section, "text": s.text, "detail": s.detail,
