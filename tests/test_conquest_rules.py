@@ -11,8 +11,8 @@ def test_conq_roll_1_all_key_areas_lost_needs_no_roll():
     result = conquest("austria", 3, 3, 0, die_value=None, rng=None)
     assert result["conquered"] and result["by"] == "key areas" and result["die"] is None
     assert result["log"][0] == "Austria has lost all 3 of its key areas: conquered without a roll (CONQ-ROLL-1)"
-    assert conquest("denmark", 1, 1, 0)["log"][0] == ("Denmark has lost its only key area: conquered without a "
-                                                      "roll (CONQ-ROLL-1)")
+    assert conquest("denmark", 1, 1, 0)["log"][0] == ("Denmark has lost its 1 key area, all it had: conquered "
+                                                      "without a roll (CONQ-ROLL-1)")
 
 
 def test_conq_roll_2_no_roll_without_the_capital():

@@ -49,7 +49,7 @@ def conquest(nation: str, key_areas: int, lost: int, capitals: int, die_value=No
     log = answer["log"]
     if lost == key_areas:
         answer.update(conquered=True, by="key areas")
-        log.append(plural("%(nation)s has lost its only key area: conquered without a roll (CONQ-ROLL-1)",
+        log.append(plural("%(nation)s has lost its %(n)s key area, all it had: conquered without a roll (CONQ-ROLL-1)",
                           "%(nation)s has lost all %(n)s of its key areas: conquered without a roll "
                           "(CONQ-ROLL-1)", key_areas, nation=name))
     elif capitals < needed and nation == "russia":
