@@ -66,7 +66,8 @@ def test_bad_input_is_refused_beside_its_field_with_its_rule(client, tool, data,
     assert f"({rule})" in body
     if field != tool:  # the refusal follows the field it names
         after = body[body.index(f'name="{field}"'):]
-        assert after.index('class="error"') < after.index("</div>")
+        next_field = min(after.find(tag, 1) for tag in ("<label", "<button") if after.find(tag, 1) > 0)
+        assert after.index('class="error"') < next_field
 
 
 def test_conq_cede_and_surrender_on_the_page(client):
