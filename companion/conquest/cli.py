@@ -42,8 +42,7 @@ def roll(nation, key_areas, lost, capitals, die, controller, seed, as_json):
 def cede_command(die, provinces, seed, as_json):
     """How many provinces pass, and who chooses each (CONQ-CEDE-1..3)."""
     reply(lambda: cede(whole(die), random.Random(seed), whole(provinces)), as_json,
-          lambda r: [f"{r['ceded']} province{'s' if r['ceded'] != 1 else ''} pass{'es' if r['ceded'] == 1 else ''}",
-                     *r["log"]])
+          lambda r: [f"Provinces that pass: {r['ceded']}", *r["log"]])
 
 
 def pairs(given: tuple, rule: str) -> dict:
