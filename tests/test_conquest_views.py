@@ -30,6 +30,7 @@ def test_conq_roll_the_answer_with_its_arithmetic(client):
     assert "Conquered" in text and ("Conquest roll of Denmark: die 2 + 1 for key areas lost (CONQ-ROLL-3) +3 for the "
                                     "nation (CONQ-ROLL-4) = 6; 6 or more: conquered (CONQ-ROLL-2)") in text
     assert "Sweden controls the capital: it is the conqueror" in text and "(CONQ-JOINT-1)" in text
+    assert 'href="#tool-cede"' in answer.get_data(as_text=True)  # what follows a conquest: 15.2, 15.5
     plain = ask(client, "roll", {"nation": "russia", "key_areas": "3", "lost": "1", "capitals": "1"}, htmx=False)
     assert "<html" in plain.get_data(as_text=True) and "Not conquered" in shown(plain.get_data(as_text=True))
     assert "(CONQ-ROLL-5)" in plain.get_data(as_text=True)

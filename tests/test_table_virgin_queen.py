@@ -88,6 +88,7 @@ def test_vq_seq_2_the_next_turn_waits_for_every_step(client, queen):
     text = shown(page(client, queen))
     assert "Turn 2 of at most 7" in text and "Next: Card draw phase — Add new characters" in text
     assert "Not on turn 1" not in text
+    assert '<details class="arrivals" open>' in page(client, queen)  # turn 2: the arrivals are due (VQ-ARR-1)
 
 
 def test_vq_seq_6_and_11_the_impulses(client, queen):
