@@ -12,7 +12,6 @@ from flask_babel import gettext as _
 from companion import forms, live, tables
 from companion.scorers.rules import RuleError
 from companion.scorers.virgin_queen import IMPULSE_ORDER, LAST_TURN, POWERS, checklist, power_name
-from companion.virgin_queen.position import take
 
 bp = Blueprint("virgin_queen", __name__, url_prefix="/virgin-queen/<code>")
 TURN = ("virgin_queen/turn.html", "virgin_queen/_turn.html")
@@ -98,7 +97,8 @@ def draw_post(code):
 
 def draw_form(form) -> dict:
     """The take's form: the power, its counts (0 to 99) and the optional names, one per line;
-    the seed is drawn here. The engine checks the names against the counts (VQ-DRAW-1)."""
+    the seed is drawn here. The engine checks the names against the counts when the event is
+    applied (VQ-DRAW-1)."""
     if form.get("power") not in POWERS:
         raise RuleError(_("choose the power that loses the card"), "VQ-DRAW-1")
     data = {"power": form["power"],
@@ -107,7 +107,6 @@ def draw_form(form) -> dict:
             "card_names": lines(form.get("card_names", "")),
             "treasure_names": lines(form.get("treasure_names", "")),
             "seed": rng().randrange(2**32)}
-    take(data)
     return data
 
 

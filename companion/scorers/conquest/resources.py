@@ -5,7 +5,7 @@ the card The Emperor Commands played as an event gives). Nations left out hold n
 """
 from companion.scorers.conquest.nations import TRACKED, known, nation_name, number
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import plural, sentence, word
+from companion.scorers.sentence import plural, sentence
 
 ACTIONS = ("conquest", "surrender", "spend", "score")
 
