@@ -4,7 +4,7 @@ the conquest roll, ceded provinces, surrender and the resources track.
 Pure Python (standard library only); dice arrive with a ``random.Random``. The rules are written
 out with their ids in ``docs/rules/conquest.md``.
 """
-from companion.scorers.conquest.conquest import cede, conquest, die  # noqa: F401
+from companion.scorers.conquest.conquest import cede, conquest  # noqa: F401
 from companion.scorers.conquest.nations import MODIFIERS, NATIONS, TRACKED, nation_name  # noqa: F401
-from companion.scorers.conquest.resources import ACTIONS, resources  # noqa: F401
+from companion.scorers.conquest.resources import resources  # noqa: F401
 from companion.scorers.conquest.surrender import surrender  # noqa: F401
