@@ -43,10 +43,12 @@ def create_app(test_config=None, settings=None):
     from companion.live import table_url
     app.jinja_env.globals["table_url"] = table_url
 
-    from companion import games, liberte, vote
+    from companion import games, liberte, virgin_queen, vote
     games.register(app, liberte.GAME)
     games.register(app, vote.GAME)
-    from companion import api
+    games.register(app, virgin_queen.GAME)
+    from companion import api, conquest
+    app.register_blueprint(conquest.bp)  # a helper page, not a table (companion/conquest)
     app.register_blueprint(api.bp)
     security.csrf.exempt(api.bp)
     return app

@@ -15,6 +15,10 @@ from companion.liberte.cli import liberte  # noqa: E402  (each game registers it
 from companion.vote.cli import vote  # noqa: E402
 main.add_command(liberte)
 main.add_command(vote)
+from companion.conquest.cli import conquest_group  # noqa: E402
+from companion.virgin_queen.cli import virgin_queen  # noqa: E402
+main.add_command(virgin_queen)
+main.add_command(conquest_group, "conquest")
 
 from companion.serve import serve  # noqa: E402
 main.add_command(serve)

@@ -87,7 +87,7 @@ def announce(url: str, host: str, database: str) -> None:
     click.echo(f"companion: open {url} on a phone on the same network (database {database})")
 
 
-@click.command()
+@click.command(short_help="Host the tables on the LAN, with a QR code to join.")
 @click.option("--host", default="0.0.0.0", show_default=True,
               help="Address to listen on (0.0.0.0: every network of this machine; 127.0.0.1: this computer only).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")

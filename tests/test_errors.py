@@ -50,7 +50,8 @@ def test_a_table_in_another_games_pages_is_a_404(app, client, table, vote_table)
     """A VOTE! code typed into a Liberté address (or the reverse) is no such table there: every
     page and every write of each game answers 404 and stores nothing."""
     game_of = app.extensions["companion.game_of_blueprint"]
-    codes = {"liberte": vote_table.code, "vote": table.code}  # each game gets the other's code
+    codes = {"liberte": vote_table.code, "vote": table.code,  # each game gets another's code
+             "virgin_queen": table.code}
     versions = (table.version, vote_table.version)
     tried = 0
     for rule in app.url_map.iter_rules():

@@ -352,3 +352,28 @@ def test_a_vote_game_from_the_forms_is_a_table_file_the_checker_accepts(client, 
     vote_table.counts(4, 3)
     assert vote_table.version > 12
     round_trip(client, vote_table.code)
+
+
+def test_an_imported_virgin_queen_table_is_read_as_its_forms_read_it(client):
+    """VQ-DRAW-1, VQ-SEQ-2, VQ-SEQ-6: the Virgin Queen's events meet their forms' limits, and
+    only the keys the game defines are kept."""
+    players = ("A", "B")
+    take = {"power": "spain", "cards": 2, "treasures": 1, "card_names": ["Armada", "Galleon"], "seed": 7}
+    kept = upload(client, table_file([
+        {"kind": "tick", "data": {"step": "impulses", "done": True, "spy": 1}},
+        {"kind": "draw", "data": dict(take, loyalty="x")},
+        {"kind": "impulse", "data": {"power": "ottoman", "action": "pass"}}],
+        game="virgin_queen", players=players))
+    assert kept.status_code == 303
+    code = kept.location.split("/")[2]
+    stored = [e["data"] for e in client.get(f"/t/{code}/export.json").json["events"]]
+    assert {"step": "impulses", "done": True} in stored
+    assert dict(take, treasure_names=[]) in stored
+    for bad, said in (({"kind": "draw", "data": dict(take, seed=2 ** 40)}, "event 1 (draw): seed"),
+                      ({"kind": "draw", "data": dict(take, cards=100)}, "event 1 (draw): "),
+                      ({"kind": "draw", "data": dict(take, card_names=["x" * 61])}, "VQ-DRAW-1"),
+                      ({"kind": "tick", "data": {"step": "nope"}}, "VQ-SEQ-2"),
+                      ({"kind": "impulse", "data": {"power": "rome", "action": "pass"}},
+                       "VQ-SEQ-6")):
+        refused = upload(client, table_file([bad], game="virgin_queen", players=players))
+        assert refused.status_code == 422 and said in refusal(refused), refusal(refused)[-300:]

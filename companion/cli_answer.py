@@ -1,0 +1,33 @@
+"""What the helpers' commands share: an engine's answer as JSON or readable lines, a refusal as one
+``error: … (RULE-ID)`` line on stderr with exit 2 (as ``companion liberte`` and ``companion vote``)."""
+import json
+import sys
+
+import click
+
+from companion.scorers.rules import RuleError
+
+
+def whole(text):
+    """A number typed on the command line: an int when it reads as one, else the text itself, which
+    the engine then refuses naming its rule (so ``--die x`` is a rule's error, not a usage error)."""
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def reply(run, as_json: bool, lines) -> None:
+    """Print ``run()``'s answer: JSON, or the lines ``lines(answer)`` gives."""
+    try:
+        result = run()
+    except RuleError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(2)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        for line in lines(result):
+            click.echo(line)

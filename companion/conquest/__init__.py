@@ -1,0 +1,8 @@
+"""The conquest helper for the 18th-century great-power game (rules 15–16): a page, not a table.
+
+Its four tools (the conquest roll, ceded provinces, surrender, the resources track) answer a
+question about one moment of the game from what the form says; nothing in them is shared between
+phones or needs undoing, so they keep no event log. The resources track travels in the form: each
+answer fills the form with the new track, so the next conquest starts from it.
+"""
+from companion.conquest.views import bp  # noqa: F401

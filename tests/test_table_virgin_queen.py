@@ -1,0 +1,162 @@
+"""The Virgin Queen at the table: the shared checklist (ticks, undo, the next turn, the impulses) and
+the card-or-treasure take logged with its seed, in three languages; bad input refused beside its field."""
+import random
+import re
+
+import pytest
+
+from companion.scorers.virgin_queen import PHASES, draw
+from companion.virgin_queen import views
+from conftest import TableHelper
+from test_i18n import refusals, shown
+
+ALL_STEPS = [s.key for phase in PHASES for s in phase.steps]
+
+
+class QueenTable(TableHelper):
+    game = "virgin_queen"
+
+    def __init__(self, client, language="en"):
+        super().__init__(client, ["Ann", "Bob", "Cid"], language)
+
+    def at(self, path=""):
+        return f"/virgin-queen/{self.code}{path}"
+
+    def tick(self, step, done=True, **kw):
+        return self.post(self.at("/tick"), {"step": step, "done": "1" if done else "0"}, **kw)
+
+    def impulse(self, power, action, **kw):
+        return self.post(self.at("/impulse"), {"power": power, "action": action}, **kw)
+
+    def take(self, **data):
+        return self.post(self.at("/draw"), {"power": "england", "cards": 0, "treasures": 0} | data)
+
+
+@pytest.fixture
+def queen(client):
+    table = QueenTable(client)
+    table.sit("Ann")
+    return table
+
+
+def page(client, table, path="/") -> str:
+    return client.get(table.at(path)).get_data(as_text=True)
+
+
+def test_a_new_table_lands_on_turn_1_with_the_eight_phases(client, queen):
+    assert client.get(f"/t/{queen.code}").location == queen.at("/")
+    text = shown(page(client, queen))
+    assert "Turn 1 of at most 7 (VQ-SEQ-1)" in text
+    phases = re.findall(r'<section class="card phase[^"]*" id="phase-(\w+)"', page(client, queen))
+    assert phases == [p.key for p in PHASES]
+    assert "20.10 Check whether the Catholic League is formed" in text and "6.3/8.4" in text
+    assert "Not on turn 1: new characters enter from the second turn (VQ-ARR-1)" in text
+    assert "Uluch Ali enters now in place of Dragut" in text  # the arrival notes (VQ-ARR-2)
+    assert "Next: Card draw phase — Add new characters" in text
+
+
+def test_a_tick_is_shared_and_undone_like_any_change(app, client, queen):
+    assert queen.tick("characters").status_code == 200
+    other = app.test_client()
+    queen.sit("Bob", client=other)
+    seen = other.get(queen.at("/")).get_data(as_text=True)
+    assert re.search(r'aria-pressed="true">\s*<span class="box" aria-hidden="true">✓</span>\s*'
+                     r'<span class="sec">8.1</span>', seen)
+    assert "Next: Card draw phase — Add fortresses and Jesuits" in shown(seen)
+    assert queen.post(queen.at("/undo"), {}, client=other).status_code == 200
+    assert "Next: Card draw phase — Add new characters" in shown(page(client, queen))
+    history = shown(client.get(f"/t/{queen.code}/history").get_data(as_text=True))
+    assert "Ann : ticked off: Add new characters (undone)" in history and "Bob : undid the last change" in history
+
+
+def test_two_phones_ticking_different_steps_both_go_through(client, queen):
+    base = queen.version
+    assert queen.tick("deal", version=base).status_code == 200
+    assert queen.tick("ransom", version=base).status_code == 200  # from the older version: rebased
+    same = queen.tick("deal", done=False, version=base)            # the same step: stale
+    assert same.status_code == 409 and "Not applied" in same.get_data(as_text=True)
+
+
+def test_vq_seq_2_the_next_turn_waits_for_every_step(client, queen):
+    refused = queen.post(queen.at("/turn"), {})
+    assert refused.status_code == 422
+    assert refusals(refused) == ["turn 1 is not over: Add new characters is not done yet"]
+    assert "(VQ-SEQ-2)" in refused.get_data(as_text=True) and queen.version == 0
+    for key in ALL_STEPS:
+        assert queen.tick(key).status_code == 200
+    assert queen.post(queen.at("/turn"), {}).status_code == 200
+    text = shown(page(client, queen))
+    assert "Turn 2 of at most 7" in text and "Next: Card draw phase — Add new characters" in text
+    assert "Not on turn 1" not in text
+    assert '<details class="arrivals" open>' in page(client, queen)  # turn 2: the arrivals are due (VQ-ARR-1)
+
+
+def test_vq_seq_6_and_11_the_impulses(client, queen):
+    wrong = queen.impulse("spain", "play")
+    assert wrong.status_code == 422 and refusals(wrong) == ["it is the impulse of Ottoman, not of Spain"]
+    queen.impulse("ottoman", "play")
+    for power in ("spain", "england", "france", "hapsburg", "protestant", "ottoman"):
+        assert queen.impulse(power, "pass").status_code == 200
+    text = shown(page(client, queen))
+    assert "All powers passed in succession: the action phase is over. (VQ-SEQ-11)" in text
+    assert re.search(r'id="step-impulses">\s*<form[^>]*>.*?aria-pressed="true"', page(client, queen), re.S)
+    assert "Ottoman passes: all powers passed in succession, the action phase is over (VQ-SEQ-11)" in text
+
+
+def test_vq_draw_the_take_is_drawn_from_a_seed_stored_in_its_event(app, client, queen, monkeypatch):
+    monkeypatch.setattr(views, "rng", lambda: random.Random(5))
+    seed = random.Random(5).randrange(2**32)
+    answer = queen.take(cards=3, treasures=2, card_names="Mary\nDrake\nArmada")
+    expected = draw("england", 3, 2, random.Random(seed), ["Mary", "Drake", "Armada"])
+    text = shown(answer.get_data(as_text=True))
+    assert answer.status_code == 200 and expected["reason"] in text and expected["drawn"] in text
+    assert "(VQ-DRAW-2)" in text
+    exported = client.get(f"/t/{queen.code}/export.json").get_json()
+    assert exported["events"][-1]["data"]["seed"] == seed
+    history = shown(client.get(f"/t/{queen.code}/history").get_data(as_text=True))
+    assert f"{expected['reason']}. {expected['drawn']}" in history
+
+
+def test_vq_draw_3_as_many_treasures_draws_a_treasure(client, queen):
+    text = shown(queen.take(cards=2, treasures=2).get_data(as_text=True))
+    assert "as many treasures as cards" in text and re.search(r"Drawn at random: treasure [12] of 2", text)
+
+
+@pytest.mark.parametrize("data, said", [
+    ({"cards": "x"}, "Cards: a whole number is needed, not 'x'"),
+    ({"treasures": "120"}, "Treasures: 120 is not between 0 and 99"),
+    ({"power": "venice"}, "choose the power that loses the card"),
+    ({"cards": 2, "card_names": "Mary"}, "cards: 2 counted but 1 named; name all of them or none")])
+def test_vq_draw_1_bad_input_is_refused_beside_the_form_and_nothing_is_stored(client, queen, data, said):
+    answer = queen.take(**data)
+    assert answer.status_code == 422 and refusals(answer) == [said]
+    assert "(VQ-DRAW-1)" in answer.get_data(as_text=True) and queen.version == 0
+
+
+@pytest.mark.parametrize("path, data", [("/tick", {"step": "lunch"}), ("/impulse", {"power": "", "action": "x"}),
+                                        ("/tick", {}), ("/draw", {})])
+def test_garbage_is_refused_never_a_500(client, queen, path, data):
+    assert queen.post(queen.at(path), data).status_code == 422
+
+
+def test_a_russian_table_walks_the_turn_in_the_seeds_words(client):
+    table = QueenTable(client, language="ru")
+    table.sit("Ann")
+    text = shown(page(client, table))
+    for said in ("Ход 1 из не более чем 7", "Фаза набора карточек", "Добавьте новых персонажей",
+                 "Распространите беспорядки Морисков", "Фаза определения победы", "Оттоман",
+                 "Улудж Али входит сейчас на замену Драгуту"):
+        assert said in text, said
+    answer = shown(table.take(power="hapsburg", cards=1, treasures=3).get_data(as_text=True))
+    assert ("Империя: 1 карточка и 3 сокровища; сокровищ больше, чем карточек, поэтому берётся сокровище, "
+            "карточки не учитываются (VQ-DRAW-3)") in answer
+
+
+def test_an_italian_table_says_the_take_and_refusals_in_italian(client):
+    table = QueenTable(client, language="it")
+    table.sit("Ann")
+    answer = shown(table.take(power="spain", cards=5, treasures=1).get_data(as_text=True))
+    assert "Spagna: 5 carte e 1 tesoro; più carte che tesori, quindi si prende dalle carte" in answer
+    assert re.search(r"Preso a caso: carta [1-5] di 5|Presa a caso: carta [1-5] di 5", answer)
+    refused = table.take(cards=3, card_names="A")
+    assert refusals(refused) == ["carte: contati 3 ma nominati 1; nominateli tutti o nessuno"]
