@@ -13,19 +13,13 @@ NARROW = {"width": 360, "height": 740}
 
 
 @pytest.fixture
-def narrow(browser):
+def narrow(phone):
     """Phones 360 px wide (the narrowest the companion supports), each with its own cookies."""
-    contexts = []
-
     def open_phone():
-        context = browser.new_context(viewport=NARROW, device_scale_factor=1, is_mobile=True, has_touch=True)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(5000)
+        page = phone()
+        page.set_viewport_size(NARROW)
         return page
-    yield open_phone
-    for context in contexts:
-        context.close()
+    return open_phone
 
 
 def test_two_phones_walk_the_virgin_queen_turn_and_take_a_card(server, narrow):
