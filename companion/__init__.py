@@ -13,6 +13,7 @@ def create_app(test_config=None):
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
+        POSITION_CACHE=1000,  # tables whose position each server process keeps folded
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -24,6 +25,8 @@ def create_app(test_config=None):
 
     from companion import assets, db, errors, i18n, logbook, rooms, security
     db.init_app(app)
+    from companion.poll import UnchangedPoll
+    app.wsgi_app = UnchangedPoll(app.wsgi_app, lambda: app.config["DATABASE"])
     Htmx(app)
     security.init_app(app)
     i18n.init_app(app)

@@ -1,7 +1,19 @@
-"""``companion serve``: the app on the LAN with waitress, the join address printed as a QR code."""
+"""``companion serve``: the app on the LAN with granian, the join address printed as a QR code.
+
+The server holds many phones: every phone keeps one connection open and polls on it once a
+second. granian (a maintained production server whose HTTP side is written in Rust) keeps those
+connections in an event loop (epoll) at no cost to Python, and calls the app only for complete
+requests, from a pool of threads in each worker process. Workers share the listening socket and
+the SQLite file; nothing in the app assumes one process (README, "Hosting many tables").
+"""
+import os
+import resource
+import signal
 import socket
 
 import click
+
+TARGET = "companion.serve:hosted_app"  # what each worker process imports and calls
 
 
 def lan_address() -> str:
@@ -16,28 +28,97 @@ def lan_address() -> str:
         probe.close()
 
 
+def hosted_app():
+    """The app as each worker process builds it, from what the command put in the environment
+    (``COMPANION_DATABASE``, ``COMPANION_PUBLIC_URL``)."""
+    die_with_parent()
+    from companion import create_app
+    app = create_app()
+    app.config["PUBLIC_URL"] = os.environ.get("COMPANION_PUBLIC_URL")
+    if os.environ.get("COMPANION_DATABASE"):
+        app.config["DATABASE"] = os.environ["COMPANION_DATABASE"]
+    return app
+
+
+def die_with_parent() -> None:
+    """A worker ends when the command that started it does, even if that one was killed
+    (Linux): otherwise it would keep the port and the next ``companion serve`` could not start."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def raise_file_limit(connections: int) -> int:
+    """Let each worker hold ``connections`` sockets (plus its files): the soft limit on open
+    files is raised as far as the hard one allows. Returns the connections that fit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + 256
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if wanted > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    return max(resource.getrlimit(resource.RLIMIT_NOFILE)[0] - 256, 0)
+
+
+def run_server(host, port, *, environ, workers, threads, backlog, idle_timeout):
+    """granian with the settings ``companion serve`` documents (blocks until Ctrl-C); the
+    workers it starts inherit ``environ``."""
+    from granian.constants import Interfaces
+    from granian.http import HTTP1Settings
+    from granian.log import LogLevels
+    from granian.server import Server
+    os.environ.update(environ)
+    Server(TARGET, address=host, port=port, interface=Interfaces.WSGI, factory=True,
+           workers=workers, blocking_threads=threads, backpressure=threads, backlog=backlog,
+           http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
+           respawn_failed_workers=True, log_level=LogLevels.error).serve()
+
+
 @click.command()
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None,
               help="SQLite file (default: companion.sqlite in the instance folder).")
-@click.option("--threads", default=8, show_default=True, type=int)
-def serve(host, port, db_path, threads):
-    """Serve the companion to the phones at the table (production server, waitress)."""
-    import waitress
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Server processes sharing the port and the database: 1 is plenty for a few "
+                   "tables; give a hosted instance one per core.")
+@click.option("--threads", default=256, show_default=True, type=click.IntRange(1, 4096),
+              help="Requests each worker runs at once (a pool of threads, started as needed): "
+                   "a request still sending its body holds one, so keep it well above the "
+                   "half-sent requests you expect.")
+@click.option("--max-connections", default=12000, show_default=True,
+              type=click.IntRange(16, 1_000_000),
+              help="Open connections each worker may hold (its open-files limit is raised to "
+                   "fit): a phone keeps one or two, so 1,000 tables of 6 need about 12,000.")
+@click.option("--backlog", default=4096, show_default=True, type=click.IntRange(128, 65535),
+              help="Connections waiting to be accepted (a room of phones arriving at once).")
+@click.option("--idle-timeout", default=10, show_default=True, type=click.IntRange(1, 60),
+              help="Seconds a connection may go without sending a whole request's headers "
+                   "before it is closed: an idle phone (it reconnects by itself) or a "
+                   "half-sent request.")
+def serve(host, port, db_path, workers, threads, max_connections, backlog, idle_timeout):
+    """Serve the companion to the phones at the tables (production server: granian).
 
+    Every phone keeps its connection open and polls once a second; an unchanged poll is
+    answered before the web framework runs. For a hosted instance with many tables:
+    ``companion serve --workers 2 --db /srv/companion/companion.sqlite`` (one worker per core).
+    """
     from companion import create_app
+    from companion.db import init_db
     from companion.qr import text
     address = lan_address() if host in ("0.0.0.0", "") else host
     url = f"http://{address}:{port}/"
-    config = {"PUBLIC_URL": url}
-    if db_path:
-        config["DATABASE"] = db_path
     app = create_app()
-    app.config.update(config)
-    if db_path:
-        from companion.db import init_db
-        init_db(db_path)
+    database = db_path or app.config["DATABASE"]
+    init_db(database)
+    fits = raise_file_limit(max_connections)
     click.echo(text(url))
-    click.echo(f"companion: open {url} on a phone on the same network (database {app.config['DATABASE']})")
-    waitress.serve(app, host=host, port=port, threads=threads, ident="companion")
+    click.echo(f"companion: open {url} on a phone on the same network (database {database})")
+    if fits < max_connections:
+        click.echo(f"companion: the open-files limit lets each worker hold {fits} connections, "
+                   f"not {max_connections} (raise it with ulimit -n)", err=True)
+    run_server(host, port, environ={"COMPANION_PUBLIC_URL": url, "COMPANION_DATABASE": database},
+               workers=workers, threads=threads, backlog=backlog,
+               idle_timeout=idle_timeout)

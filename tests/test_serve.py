@@ -1,55 +1,89 @@
-"""companion serve: waitress on the LAN, the join address printed with a QR code."""
+"""companion serve: granian on the LAN, the join address printed with a QR code, workers."""
+import http.client
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+
 from click.testing import CliRunner
 
 from companion import serve
 from companion.cli import main
 
 
-def test_serve_prints_the_address_and_qr_and_starts_waitress(tmp_path, monkeypatch):
+def test_serve_prints_the_address_and_qr_and_starts_the_server(tmp_path, monkeypatch):
     calls = {}
-    monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.update(app=app, **kw))
+    monkeypatch.setattr(serve, "run_server", lambda host, port, **kw: calls.update(
+        host=host, port=port, **kw))
     monkeypatch.setattr(serve, "lan_address", lambda: "192.168.1.23")
     db = tmp_path / "game.sqlite"
-    result = CliRunner().invoke(main, ["serve", "--port", "8123", "--db", str(db)])
+    result = CliRunner().invoke(main, ["serve", "--port", "8123", "--db", str(db),
+                                       "--workers", "2"])
     assert result.exit_code == 0, result.output
     assert "http://192.168.1.23:8123/" in result.output and "█" in result.output or "▀" in result.output
-    assert calls["port"] == 8123 and calls["host"] == "0.0.0.0"
-    assert calls["app"].config["DATABASE"] == str(db) and db.exists()
-    assert calls["app"].config["PUBLIC_URL"] == "http://192.168.1.23:8123/"
+    assert calls["port"] == 8123 and calls["host"] == "0.0.0.0" and calls["workers"] == 2
+    assert calls["environ"] == {"COMPANION_DATABASE": str(db),
+                                "COMPANION_PUBLIC_URL": "http://192.168.1.23:8123/"}
+    assert db.exists()  # the schema is made once, before the workers start
+
+
+def test_each_worker_builds_the_app_from_what_the_command_said(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATABASE", str(tmp_path / "hosted.sqlite"))
+    monkeypatch.setenv("COMPANION_PUBLIC_URL", "http://192.168.1.23:8000/")
+    monkeypatch.setattr(serve, "die_with_parent", lambda: None)
+    app = serve.hosted_app()
+    assert app.config["DATABASE"] == str(tmp_path / "hosted.sqlite")
+    assert app.config["PUBLIC_URL"] == "http://192.168.1.23:8000/"
+
+
+def test_the_help_says_how_the_server_holds_many_phones():
+    result = CliRunner().invoke(main, ["serve", "--help"])
+    for option in ("--workers", "--threads", "--max-connections", "--backlog", "--idle-timeout"):
+        assert option in result.output
 
 
 def test_lan_address_is_an_ip():
     assert serve.lan_address().count(".") == 3
 
 
-def test_a_write_survives_the_server_being_killed(tmp_path):
-    """companion serve in its own process; a table is created; kill -9; the row is there."""
-    import http.client
-    import re
-    import signal
-    import socket
-    import sqlite3
-    import subprocess
-    import sys
-    import time
-
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    db = tmp_path / "killed.sqlite"
+        return probe.getsockname()[1]
+
+
+def start(db, port, *options):
+    """``companion serve`` in its own process, and its start page once it answers."""
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-                               "--port", str(port), "--db", str(db)],
+                               "--port", str(port), "--db", str(db), *options],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(150):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        try:
+            conn.request("GET", "/")
+            return server, conn, conn.getresponse()
+        except OSError:
+            conn.close()
+            time.sleep(0.1)
+    server.kill()
+    raise AssertionError("companion serve did not start")
+
+
+def stop(server, sig=signal.SIGINT):
+    server.send_signal(sig)
+    server.wait(20)
+
+
+def test_a_write_survives_the_server_being_killed(tmp_path):
+    """companion serve in its own process; a table is created; kill -9; the row is there, and
+    the worker died with the command (the port is free for the next start)."""
+    port = free_port()
+    db = tmp_path / "killed.sqlite"
+    server, conn, page = start(db, port)
     try:
-        for _ in range(100):
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-                conn.request("GET", "/")
-                page = conn.getresponse()
-                break
-            except OSError:
-                conn.close()
-                time.sleep(0.1)
         body = page.read().decode()
         cookie = page.getheader("Set-Cookie").split(";")[0]
         token = re.search(r'name="csrf_token" value="([^"]+)"', body).group(1)
@@ -61,6 +95,52 @@ def test_a_write_survives_the_server_being_killed(tmp_path):
         conn.close()
         assert created.status == 303
     finally:
-        server.send_signal(signal.SIGKILL)
-        server.wait()
+        stop(server, signal.SIGKILL)
     assert sqlite3.connect(db).execute("SELECT count(*) FROM tables").fetchone()[0] == 1
+    again, conn, page = start(db, port)  # the killed command's worker no longer holds the port
+    page.read()
+    conn.close()
+    stop(again)
+
+
+def test_a_change_made_through_one_server_process_reaches_a_phone_polling_another(tmp_path):
+    """Two server processes on one database (what --workers does, here on two ports so that
+    each request's process is known): a table made and changed through the first; the second
+    answers its poll, its board and a write from the version it shows."""
+    db = tmp_path / "shared.sqlite"
+    ports = free_port(), free_port()
+    first, conn1, page = start(db, ports[0])
+    second, conn2, start_page = start(db, ports[1], "--workers", "2")
+    start_page.read()
+    try:
+        cookie = page.getheader("Set-Cookie").split(";")[0]
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page.read().decode()).group(1)
+        headers = {"Cookie": cookie, "X-CSRFToken": token,
+                   "Content-Type": "application/x-www-form-urlencoded"}
+
+        def ask(conn, method, path, body=None):
+            conn.request(method, path, body=body, headers=headers)
+            answer = conn.getresponse()
+            if answer.getheader("Set-Cookie"):
+                headers["Cookie"] = answer.getheader("Set-Cookie").split(";")[0]
+            return answer.status, answer.read().decode()
+
+        ask(conn1, "POST", "/tables", "game=liberte&players=A%0AB%0AC&language=en")
+        code = sqlite3.connect(db).execute("SELECT code FROM tables").fetchone()[0]
+        ask(conn1, "POST", f"/t/{code}/seat", "player=A")
+        assert ask(conn2, "GET", f"/t/{code}/poll?v=0")[0] == 204
+        assert ask(conn2, "GET", f"/liberte/{code}/")[0] == 200  # the second caches version 0
+        stack = "province=3&player=A&faction=red&blocks=2&version="
+        assert ask(conn1, "POST", f"/liberte/{code}/", stack + "0")[0] == 303
+        assert ask(conn2, "GET", f"/t/{code}/poll?v=0")[0] == 200  # changed: refresh
+        assert ask(conn2, "GET", f"/t/{code}/poll?v=1")[0] == 204
+        status, board = ask(conn2, "GET", f"/liberte/{code}/")
+        assert 'data-version="1"' in board and "Normandie" in board
+        assert ask(conn2, "POST", f"/liberte/{code}/", stack.replace("=3", "=4") + "1")[0] == 303
+        assert ask(conn1, "GET", f"/t/{code}/poll?v=1")[0] == 200
+        assert 'data-version="2"' in ask(conn1, "GET", f"/liberte/{code}/")[1]
+    finally:
+        conn1.close()
+        conn2.close()
+        stop(first)
+        stop(second)

@@ -145,6 +145,8 @@ def _cached(data: dict | None) -> tuple:
     if hit is None or hit[0] is not data:
         key = json.dumps(data, sort_keys=True, ensure_ascii=False)
         if key not in _BY_TEXT:
+            if len(_BY_TEXT) > 256:
+                _BY_TEXT.clear()
             read = DEFAULT_PROFILE if data is None else read_profile(data)
             _BY_TEXT[key] = (read, _profile(read))
         if len(_PROFILES) > 256:
