@@ -46,11 +46,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(folder: str, port: int, workers: int) -> subprocess.Popen:
+def start_server(folder: str, port: int, workers: int, options=()) -> subprocess.Popen:
     """``companion serve`` in its own process group, ready when it answers."""
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", HOST,
                                "--port", str(port), "--db", f"{folder}/load.sqlite",
-                               "--workers", str(workers)],
+                               "--workers", str(workers), *options],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               start_new_session=True)
     deadline = time.monotonic() + 30

@@ -62,7 +62,7 @@ def raise_file_limit(connections: int) -> int:
     return max(resource.getrlimit(resource.RLIMIT_NOFILE)[0] - 256, 0)
 
 
-def run_server(host, port, *, environ, workers, threads, backlog, idle_timeout):
+def run_server(host, port, *, environ, workers, threads, connections, backlog, idle_timeout):
     """granian with the settings ``companion serve`` documents (blocks until Ctrl-C); the
     workers it starts inherit ``environ``."""
     from granian.constants import Interfaces
@@ -71,7 +71,7 @@ def run_server(host, port, *, environ, workers, threads, backlog, idle_timeout):
     from granian.server import Server
     os.environ.update(environ)
     Server(TARGET, address=host, port=port, interface=Interfaces.WSGI, factory=True,
-           workers=workers, blocking_threads=threads, backpressure=threads, backlog=backlog,
+           workers=workers, blocking_threads=threads, backpressure=connections, backlog=backlog,
            http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
            respawn_failed_workers=True, log_level=LogLevels.error).serve()
 
@@ -84,20 +84,21 @@ def run_server(host, port, *, environ, workers, threads, backlog, idle_timeout):
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Server processes sharing the port and the database: 1 is plenty for a few "
                    "tables; give a hosted instance one per core.")
-@click.option("--threads", default=256, show_default=True, type=click.IntRange(1, 4096),
-              help="Requests each worker runs at once (a pool of threads, started as needed): "
-                   "a request still sending its body holds one, so keep it well above the "
-                   "half-sent requests you expect.")
-@click.option("--max-connections", default=12000, show_default=True,
+@click.option("--threads", default=512, show_default=True, type=click.IntRange(1, 4096),
+              help="Requests each worker runs at once (threads started as needed, stopped "
+                   "after 30 s idle; one runs Python at a time): a request still sending its "
+                   "body holds one, so keep it well above the half-sent requests you expect.")
+@click.option("--max-connections", default=10000, show_default=True,
               type=click.IntRange(16, 1_000_000),
-              help="Open connections each worker may hold (its open-files limit is raised to "
-                   "fit): a phone keeps one or two, so 1,000 tables of 6 need about 12,000.")
+              help="Open connections each worker holds; more wait to be accepted (its "
+                   "open-files limit is raised to fit). A phone keeps one, sometimes two: "
+                   "1,000 tables of 6 phones on 2 workers need about 6,000 each.")
 @click.option("--backlog", default=4096, show_default=True, type=click.IntRange(128, 65535),
               help="Connections waiting to be accepted (a room of phones arriving at once).")
 @click.option("--idle-timeout", default=10, show_default=True, type=click.IntRange(1, 60),
-              help="Seconds a connection may go without sending a whole request's headers "
-                   "before it is closed: an idle phone (it reconnects by itself) or a "
-                   "half-sent request.")
+              help="Seconds a connection may wait between requests, or take to send a "
+                   "request's headers, before it is closed: a phone gone quiet (it reconnects "
+                   "by itself when it polls again) or a half-sent request.")
 def serve(host, port, db_path, workers, threads, max_connections, backlog, idle_timeout):
     """Serve the companion to the phones at the tables (production server: granian).
 
@@ -113,12 +114,12 @@ def serve(host, port, db_path, workers, threads, max_connections, backlog, idle_
     app = create_app()
     database = db_path or app.config["DATABASE"]
     init_db(database)
-    fits = raise_file_limit(max_connections)
+    fits = min(raise_file_limit(max_connections), max_connections)
     click.echo(text(url))
     click.echo(f"companion: open {url} on a phone on the same network (database {database})")
     if fits < max_connections:
         click.echo(f"companion: the open-files limit lets each worker hold {fits} connections, "
                    f"not {max_connections} (raise it with ulimit -n)", err=True)
     run_server(host, port, environ={"COMPANION_PUBLIC_URL": url, "COMPANION_DATABASE": database},
-               workers=workers, threads=threads, backlog=backlog,
+               workers=workers, threads=threads, connections=fits, backlog=backlog,
                idle_timeout=idle_timeout)
