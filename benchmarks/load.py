@@ -76,13 +76,13 @@ def stop_server(server: subprocess.Popen) -> None:
         server.wait()
 
 
-def rss_mb(server: subprocess.Popen) -> list[float]:
-    """Resident memory of the server's worker processes (MB)."""
-    sizes = []
+def workers(server: subprocess.Popen, field: str) -> list[int]:
+    """A field of /proc/PID/status (VmRSS in kB, Threads) for each of the server's workers."""
+    values = []
     for child in Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split():
         status = Path(f"/proc/{child}/status").read_text()
-        sizes.append(int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024)
-    return sizes
+        values.append(int(re.search(rf"{field}:\s+(\d+)", status).group(1)))
+    return values
 
 
 class Phone:
@@ -271,8 +271,9 @@ def chunks(buffer: bytearray, at: int):
 class Load:
     """The phones, the taps and what was measured."""
 
-    def __init__(self, port, tables, version, args):
-        self.port, self.tables, self.args = port, tables, args
+    def __init__(self, port, tables, version, args, server):
+        self.port, self.tables, self.args, self.server = port, tables, args, server
+        self.threads = []
         self.version = {t["code"]: version for t in tables}  # as the tapping phones know it
         self.taps = {t["code"]: [] for t in tables}  # (version, time it was answered)
         self.measuring = False
@@ -400,7 +401,11 @@ class Load:
         await asyncio.sleep(self.args.warmup)
         self.measuring, began = True, time.perf_counter()
         cpu = resource.getrusage(resource.RUSAGE_SELF)
-        await asyncio.sleep(self.args.duration)
+        for _ in range(int(self.args.duration)):
+            await asyncio.sleep(1)
+            self.threads = list(map(max, zip(workers(self.server, "Threads"),
+                                              self.threads or [0] * 64)))
+        await asyncio.sleep(self.args.duration % 1)
         self.measuring = False
         used = resource.getrusage(resource.RUSAGE_SELF)
         self.elapsed = time.perf_counter() - began
@@ -416,7 +421,7 @@ def percentiles(values, points=(50, 95, 99)) -> str:
                      for p in points) + f", max {ordered[-1]:.1f}"
 
 
-def report(load: Load, rss: list[float], args) -> list[str]:
+def report(load: Load, server, args) -> list[str]:
     s, seconds = load.stats, load.elapsed
     phones = len(load.tables) * 6
     answered = s["answered"] / s["offered"] if s["offered"] else 0
@@ -432,7 +437,9 @@ def report(load: Load, rss: list[float], args) -> list[str]:
         f"taps offered {s['taps offered'] / seconds:.1f}/s, answers {dict(sorted(s['taps'].items()))}"
         f", errors {s['tap errors']}, latency ms: {percentiles(load.tap_ms)}",
         f"a tap seen by the table's phones after (s): {percentiles(load.seen_s)}",
-        f"server RSS per worker (MB): {', '.join(f'{r:.0f}' for r in rss)}",
+        f"server RSS per worker (MB): {', '.join(f'{r / 1024:.0f}' for r in workers(server, 'VmRSS'))}"
+        f"; threads per worker now: {', '.join(map(str, workers(server, 'Threads')))}, "
+        f"at most {', '.join(map(str, load.threads))}",
         f"load generator CPU: {load.cpu:.0%} of one core",
     ]
 
@@ -446,13 +453,15 @@ def main():
     parser.add_argument("--taps", type=float, default=20, help="taps per second, all tables")
     parser.add_argument("--idle", type=int, default=500, help="idle/half-open sockets (0: skip)")
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--server", default="", help="more options for companion serve, "
+                        "e.g. '--threads 32'")
     args = parser.parse_args()
     random.seed(args.seed)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
           f"{os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
-        server = start_server(folder, port, args.workers)
+        server = start_server(folder, port, args.workers, args.server.split())
         try:
             began = time.perf_counter()
             tables, version = build(port, args.tables)
@@ -461,9 +470,9 @@ def main():
             if args.idle:
                 for line in idle_check(port, tables[0], version, args.idle):
                     print(line)
-            load = Load(port, tables, version, args)
+            load = Load(port, tables, version, args, server)
             asyncio.run(load.run())
-            for line in report(load, rss_mb(server), args):
+            for line in report(load, server, args):
                 print(line)
             print(f"machine load average after: {os.getloadavg()[0]:.2f}")
         finally:
