@@ -1,8 +1,8 @@
 """The SQLite database: one connection per server thread, WAL mode, the schema, ``init-db``.
 
 Tables: ``tables`` (one row per game table, with its current ``version``), ``events`` (the
-append-only log, one row per change, unique per table and version) and ``profiles`` (board
-profiles kept by this host). Writes that must be atomic use :func:`transaction`.
+append-only log, one row per change, unique per table and version), ``profiles`` (board
+profiles kept by this host) and ``nights`` (where a VOTE! night's narrator is, per table). Writes that must be atomic use :func:`transaction`.
 """
 import sqlite3
 import threading
@@ -21,6 +21,8 @@ SCHEMA = {
                 "created": str}, {"pk": "id", "not_null": {"table_id", "version", "kind", "data"},
                                   "foreign_keys": [("table_id", "tables", "id")]}),
     "profiles": ({"name": str, "data": str, "updated": str}, {"pk": "name"}),
+    "nights": ({"table_id": int, "seq": int, "run": str, "line": int, "phase": str,
+                "until": float}, {"pk": "table_id"}),  # where a VOTE! night's narrator is
 }
 
 
