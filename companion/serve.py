@@ -14,6 +14,7 @@ import socket
 import click
 
 TARGET = "companion.serve:hosted_app"  # what each worker process imports and calls
+WAITING = 512  # threads per worker, most of them waiting for slow clients (companion.admission)
 
 
 def lan_address() -> str:
@@ -30,13 +31,16 @@ def lan_address() -> str:
 
 def hosted_app():
     """The app as each worker process builds it, from what the command put in the environment
-    (``COMPANION_DATABASE``, ``COMPANION_PUBLIC_URL``)."""
+    (``COMPANION_DATABASE``, ``COMPANION_PUBLIC_URL``, ``COMPANION_THREADS``)."""
     die_with_parent()
     from companion import create_app
+    from companion.admission import Admission
     app = create_app()
     app.config["PUBLIC_URL"] = os.environ.get("COMPANION_PUBLIC_URL")
     if os.environ.get("COMPANION_DATABASE"):
         app.config["DATABASE"] = os.environ["COMPANION_DATABASE"]
+    app.wsgi_app = Admission(app.wsgi_app, int(os.environ.get("COMPANION_THREADS", "8")),
+                             app.config["MAX_CONTENT_LENGTH"])
     return app
 
 
@@ -62,7 +66,7 @@ def raise_file_limit(connections: int) -> int:
     return max(resource.getrlimit(resource.RLIMIT_NOFILE)[0] - 256, 0)
 
 
-def run_server(host, port, *, environ, workers, threads, connections, backlog, idle_timeout):
+def run_server(host, port, *, environ, workers, connections, backlog, idle_timeout):
     """granian with the settings ``companion serve`` documents (blocks until Ctrl-C); the
     workers it starts inherit ``environ``."""
     from granian.constants import Interfaces
@@ -71,7 +75,7 @@ def run_server(host, port, *, environ, workers, threads, connections, backlog, i
     from granian.server import Server
     os.environ.update(environ)
     Server(TARGET, address=host, port=port, interface=Interfaces.WSGI, factory=True,
-           workers=workers, blocking_threads=threads, backpressure=connections, backlog=backlog,
+           workers=workers, blocking_threads=WAITING, backpressure=connections, backlog=backlog,
            http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
            respawn_failed_workers=True, log_level=LogLevels.error).serve()
 
@@ -84,10 +88,10 @@ def run_server(host, port, *, environ, workers, threads, connections, backlog, i
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Server processes sharing the port and the database: 1 is plenty for a few "
                    "tables; give a hosted instance one per core.")
-@click.option("--threads", default=512, show_default=True, type=click.IntRange(1, 4096),
-              help="Requests each worker runs at once (threads started as needed, stopped "
-                   "after 30 s idle; one runs Python at a time): a request still sending its "
-                   "body holds one, so keep it well above the half-sent requests you expect.")
+@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256),
+              help="Requests each worker runs at once (one runs Python at a time, the others "
+                   "wait for the database). Up to 512 more threads per worker wait for slow "
+                   "clients: a request is run only once its body has arrived.")
 @click.option("--max-connections", default=10000, show_default=True,
               type=click.IntRange(16, 1_000_000),
               help="Open connections each worker holds; more wait to be accepted (its "
@@ -120,6 +124,6 @@ def serve(host, port, db_path, workers, threads, max_connections, backlog, idle_
     if fits < max_connections:
         click.echo(f"companion: the open-files limit lets each worker hold {fits} connections, "
                    f"not {max_connections} (raise it with ulimit -n)", err=True)
-    run_server(host, port, environ={"COMPANION_PUBLIC_URL": url, "COMPANION_DATABASE": database},
-               workers=workers, threads=threads, connections=fits, backlog=backlog,
-               idle_timeout=idle_timeout)
+    run_server(host, port, environ={"COMPANION_PUBLIC_URL": url, "COMPANION_DATABASE": database,
+                                    "COMPANION_THREADS": str(threads)},
+               workers=workers, connections=fits, backlog=backlog, idle_timeout=idle_timeout)

@@ -25,7 +25,7 @@ def test_serve_prints_the_address_and_qr_and_starts_the_server(tmp_path, monkeyp
     assert result.exit_code == 0, result.output
     assert "http://192.168.1.23:8123/" in result.output and "█" in result.output or "▀" in result.output
     assert calls["port"] == 8123 and calls["host"] == "0.0.0.0" and calls["workers"] == 2
-    assert calls["environ"] == {"COMPANION_DATABASE": str(db),
+    assert calls["environ"] == {"COMPANION_DATABASE": str(db), "COMPANION_THREADS": "8",
                                 "COMPANION_PUBLIC_URL": "http://192.168.1.23:8123/"}
     assert db.exists()  # the schema is made once, before the workers start
 
