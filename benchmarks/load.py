@@ -51,7 +51,8 @@ def start_server(folder: str, port: int, workers: int, options=()) -> subprocess
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", HOST,
                                "--port", str(port), "--db", f"{folder}/load.sqlite",
                                "--workers", str(workers), *options],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL,
+                              stderr=open(f"{folder}/server.log", "w", encoding="utf-8"),
                               start_new_session=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -475,6 +476,9 @@ def main():
             for line in report(load, server, args):
                 print(line)
             print(f"machine load average after: {os.getloadavg()[0]:.2f}")
+            problems = [line for line in Path(f"{folder}/server.log").read_text().splitlines()
+                        if "error" in line.lower() or "locked" in line]
+            print(f"server log: {len(problems)} error lines", *problems[-5:], sep="\n  ")
         finally:
             stop_server(server)
 

@@ -9,10 +9,11 @@ goes on to Flask, which answers it as before (``rooms.poll``).
 
 Nothing is cached here: the version is read from SQLite on every poll, so a write committed by
 another server process (``companion serve --workers``) is seen by the next poll, wherever it lands.
-Each server thread keeps one read connection open (WAL readers never wait for the writer).
+Open read connections are kept in a pool, one per poll answered at the same moment (WAL readers
+never wait for the writer).
 """
+import queue
 import re
-import threading
 
 from companion.db import connect
 
@@ -24,13 +25,13 @@ NO_CONTENT = ("204 No Content", [("Cache-Control", "no-store"),
 
 class UnchangedPoll:
     """Wraps the Flask app's ``wsgi_app``; ``database`` is a callable giving the SQLite path
-    (read when a thread first polls, so a test or ``companion serve`` may set it after
+    (read when a connection is opened, so a test or ``companion serve`` may set it after
     ``create_app``)."""
 
     def __init__(self, app, database):
         self.app = app
         self.database = database
-        self.local = threading.local()
+        self.pool = queue.SimpleQueue()
 
     def __call__(self, environ, start_response):
         if environ.get("REQUEST_METHOD") == "GET" and self.unchanged(environ):
@@ -48,8 +49,12 @@ class UnchangedPoll:
 
     def version(self, code: str) -> int | None:
         """The table's version as stored now (None when there is no such table)."""
-        conn = getattr(self.local, "conn", None)
-        if conn is None:
-            conn = self.local.conn = connect(self.database())
-        row = conn.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
+        try:
+            conn = self.pool.get_nowait()
+        except queue.Empty:
+            conn = connect(self.database())
+        try:
+            row = conn.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
+        finally:
+            self.pool.put(conn)
         return None if row is None else row[0]

@@ -70,3 +70,19 @@ def test_each_process_keeps_at_most_position_cache_tables(tmp_path):
         helper.sit()
         assert client.get(f"/liberte/{helper.code}/").status_code == 200
     assert len(app.extensions["companion.positions"].items) == 3
+
+
+def test_database_connections_are_pooled_not_kept_per_thread(app, client, table):
+    """A server worker may have hundreds of threads, most waiting for slow clients: open
+    connections (each with its page cache) are as many as requests ran at once."""
+    import threading
+
+    def phone():
+        assert client.get(f"/liberte/{table.code}/").status_code == 200
+        assert client.get(f"/t/{table.code}/poll?v=0").status_code == 204
+    for _ in range(10):
+        thread = threading.Thread(target=phone)
+        thread.start()
+        thread.join()
+    assert app.extensions["companion.db"].qsize() == 1
+    assert app.wsgi_app.pool.qsize() == 1
