@@ -107,8 +107,11 @@ def serve(host, port, db_path, workers, threads, max_connections, backlog, idle_
     """Serve the companion to the phones at the tables (production server: granian).
 
     Every phone keeps its connection open and polls once a second; an unchanged poll is
-    answered before the web framework runs. For a hosted instance with many tables:
-    ``companion serve --workers 2 --db /srv/companion/companion.sqlite`` (one worker per core).
+    answered before the web framework runs. For a hosted instance with many tables, one
+    worker per core:
+
+    \b
+        companion serve --workers 2 --db /srv/companion/companion.sqlite
     """
     from companion import create_app
     from companion.db import init_db
