@@ -86,6 +86,16 @@ def workers(server: subprocess.Popen, field: str) -> list[int]:
     return values
 
 
+def cpu_seconds(server: subprocess.Popen) -> list[float]:
+    """CPU time (user + system) each of the server's workers has used so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    times = []
+    for child in Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split():
+        fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        times.append((int(fields[11]) + int(fields[12])) / ticks)
+    return times
+
+
 class Phone:
     """A browser session over HTTP/1.1 keep-alive (http.client): its cookie and CSRF token."""
 
@@ -238,9 +248,10 @@ def parse(buffer: bytearray):
     if end < 0:
         return None
     head = bytes(buffer[:end]).lower()
-    found = re.search(rb"content-length: *(\d+)", head)
-    if found:
-        stop = end + 4 + int(found.group(1))
+    at = head.find(b"content-length:")
+    if at >= 0:
+        line_end = head.find(b"\r\n", at)
+        stop = end + 4 + int(head[at + 15:line_end if line_end >= 0 else None])
         if len(buffer) < stop:
             return None
         body = bytes(buffer[end + 4:stop])
@@ -300,8 +311,10 @@ class Load:
         self.rate += 1 / interval
         code, cookie = table["code"], table["cookie"]
         version = self.version[code]
-        poll = f"GET /t/{{}}/poll?v={{}} HTTP/1.1\r\nHost: {HOST}\r\nHX-Request: true\r\n" \
-               f"Cookie: {cookie}\r\n\r\n"
+        def poll_request(version):
+            return (f"GET /t/{code}/poll?v={version} HTTP/1.1\r\nHost: {HOST}\r\n"
+                    f"HX-Request: true\r\nCookie: {cookie}\r\n\r\n").encode()
+        poll = poll_request(version)
         board = (f"GET /liberte/{code}/ HTTP/1.1\r\nHost: {HOST}\r\nHX-Request: true\r\n"
                  f"Accept-Encoding: gzip\r\nCookie: {cookie}\r\n\r\n").encode()
         loop = asyncio.get_running_loop()
@@ -315,12 +328,13 @@ class Load:
                 if conn is None or conn.transport is None:
                     conn = await self.connect()
                 start = time.perf_counter()
-                status, head, _ = await conn.ask(poll.format(code, version).encode())
+                status, head, _ = await conn.ask(poll)
                 if measured:
                     self.poll_ms.append((time.perf_counter() - start) * 1000)
                     self.stats["answered"] += status in (200, 204)
                 if status == 200 and b"table-changed" in head:
                     version = await self.refresh(conn, board, code, version)
+                    poll = poll_request(version)
                 elif status != 204:
                     self.error(f"poll {status}")
             except (OSError, ConnectionError) as err:
@@ -402,6 +416,7 @@ class Load:
         await asyncio.sleep(self.args.warmup)
         self.measuring, began = True, time.perf_counter()
         cpu = resource.getrusage(resource.RUSAGE_SELF)
+        server_cpu = cpu_seconds(self.server)
         end = loop.time() + self.args.duration
         while loop.time() < end:
             await asyncio.sleep(min(1.0, end - loop.time()))
@@ -410,6 +425,8 @@ class Load:
         self.measuring = False
         used = resource.getrusage(resource.RUSAGE_SELF)
         self.elapsed = time.perf_counter() - began
+        self.server_cpu = [(after - before) / self.elapsed
+                           for before, after in zip(server_cpu, cpu_seconds(self.server))]
         self.stats["offered"] = round(self.rate * self.elapsed)
         self.cpu = (used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime) / self.elapsed
         await asyncio.wait([work], timeout=30)  # the last answers; a phone still waiting then
@@ -443,7 +460,8 @@ def report(load: Load, server, args) -> list[str]:
         f"server RSS per worker (MB): {', '.join(f'{r / 1024:.0f}' for r in workers(server, 'VmRSS'))}"
         f"; threads per worker now: {', '.join(map(str, workers(server, 'Threads')))}, "
         f"at most {', '.join(map(str, load.threads))}",
-        f"load generator CPU: {load.cpu:.0%} of one core",
+        f"CPU used: server workers {', '.join(f'{c:.0%}' for c in load.server_cpu)} of one core"
+        f", load generator {load.cpu:.0%}",
     ]
 
 
