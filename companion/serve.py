@@ -39,9 +39,8 @@ def hosted_app():
     app.config["PUBLIC_URL"] = os.environ.get("COMPANION_PUBLIC_URL")
     if os.environ.get("COMPANION_DATABASE"):
         app.config["DATABASE"] = os.environ["COMPANION_DATABASE"]
-    poll = app.wsgi_app  # the unchanged poll is answered first, without waiting for a slot
-    poll.app = Admission(poll.app, int(os.environ.get("COMPANION_THREADS", "8")),
-                         app.config["MAX_CONTENT_LENGTH"])
+    app.wsgi_app = Admission(app.wsgi_app, int(os.environ.get("COMPANION_THREADS", "8")),
+                             app.config["MAX_CONTENT_LENGTH"])
     return app
 
 

@@ -36,7 +36,7 @@ def test_each_worker_builds_the_app_from_what_the_command_said(tmp_path, monkeyp
     monkeypatch.setattr(serve, "die_with_parent", lambda: None)
     monkeypatch.setenv("COMPANION_THREADS", "3")
     app = serve.hosted_app()
-    assert app.wsgi_app.app.slots._value == 3  # Flask's requests run 3 at a time, after the poll
+    assert app.wsgi_app.slots._value == 3  # 3 requests run the app at once
     assert app.config["DATABASE"] == str(tmp_path / "hosted.sqlite")
     assert app.config["PUBLIC_URL"] == "http://192.168.1.23:8000/"
 
