@@ -16,6 +16,7 @@ def create_app(test_config=None, settings=None):
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
+        POSITION_CACHE=1000,  # tables whose position each server process keeps folded
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -32,6 +33,9 @@ def create_app(test_config=None, settings=None):
     from companion import assets, db, errors, guard, i18n, logbook, rooms, security
     db.init_app(app)
     guard.init_app(app)
+    from companion.poll import UnchangedPoll
+    app.wsgi_app = UnchangedPoll(app.wsgi_app, lambda: app.config["DATABASE"],
+                                 guard.limiter_of(app).allowed)
     Htmx(app)
     security.init_app(app)
     i18n.init_app(app)

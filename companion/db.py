@@ -1,12 +1,13 @@
-"""The SQLite database: one connection per server thread, WAL mode synced at every commit, the
-schema, ``init-db``.
+"""The SQLite database: a pool of open connections, WAL mode synced at every commit, the schema,
+``init-db``.
 
 Tables: ``tables`` (one row per game table, with its current ``version``), ``events`` (the
-append-only log, one row per change, unique per table and version) and ``profiles`` (board
-profiles kept by this host). Writes that must be atomic use :func:`transaction`.
+append-only log, one row per change, unique per table and version), ``profiles`` (board
+profiles kept by this host) and ``nights`` (where a VOTE! night's narrator is, per table). Writes
+that must be atomic use :func:`transaction`.
 """
+import queue
 import sqlite3
-import threading
 from contextlib import contextmanager
 
 import click
@@ -22,6 +23,8 @@ SCHEMA = {
                 "created": str}, {"pk": "id", "not_null": {"table_id", "version", "kind", "data"},
                                   "foreign_keys": [("table_id", "tables", "id")]}),
     "profiles": ({"name": str, "data": str, "updated": str}, {"pk": "name"}),
+    "nights": ({"table_id": int, "seq": int, "run": str, "line": int, "phase": str,
+                "until": float}, {"pk": "table_id"}),  # where a VOTE! night's narrator is
 }
 
 
@@ -40,21 +43,25 @@ def connect(path: str) -> sqlite3.Connection:
 
 
 def get_db() -> sqlite3.Connection:
-    """The request's connection: each server thread keeps one open (opening and closing a WAL
-    database on every request would cost more than the request itself)."""
+    """The request's connection, taken from the app's pool (opening and closing a WAL database
+    on every request would cost more than the request itself). The pool holds as many
+    connections as requests ever ran at once, not one per server thread: a worker may keep
+    hundreds of threads waiting for slow clients (``companion.admission``)."""
     if "db" not in g:
-        local = current_app.extensions["companion.db"]
-        if getattr(local, "conn", None) is None:
-            local.conn = connect(current_app.config["DATABASE"])
-        g.db = local.conn
+        try:
+            g.db = current_app.extensions["companion.db"].get_nowait()
+        except queue.Empty:
+            g.db = connect(current_app.config["DATABASE"])
     return g.db
 
 
 def close_db(exc=None) -> None:
-    """End the request: never leave a transaction open on the thread's connection."""
+    """End the request: never leave a transaction open; the connection goes back to the pool."""
     db = g.pop("db", None)
-    if db is not None and db.in_transaction:
-        db.execute("ROLLBACK")
+    if db is not None:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        current_app.extensions["companion.db"].put(db)
 
 
 @contextmanager
@@ -91,6 +98,6 @@ def init_db_command():
 def init_app(app) -> None:
     """Create the schema and register teardown and the ``init-db`` command."""
     init_db(app.config["DATABASE"])
-    app.extensions["companion.db"] = threading.local()
+    app.extensions["companion.db"] = queue.SimpleQueue()
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)

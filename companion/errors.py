@@ -4,6 +4,7 @@ No traceback ever reaches a phone: unexpected exceptions are logged and answered
 "nothing was changed" page (writes run in a transaction, so that is true).
 """
 import logging
+import sqlite3
 
 from flask import jsonify, render_template, request
 from flask_babel import gettext as _
@@ -22,7 +23,8 @@ def messages() -> dict:
             413: _("The file is too large."),
             429: _("Too many join codes that lead nowhere from this device: wait a minute, then"
                    " check the code."),
-            500: _("Something went wrong on the host. Nothing was changed.")}
+            500: _("Something went wrong on the host. Nothing was changed."),
+            503: _("The host is too busy just now. Nothing was changed: try again.")}
 
 
 def answer(code: int, message: str, rule: str):
@@ -55,8 +57,20 @@ def unexpected(err: Exception):
     return answer(500, messages()[500], "HTTP-500")
 
 
+def busy(err: sqlite3.OperationalError):
+    """The database stayed locked for its whole timeout (a host overloaded by many tables, the
+    writer of another worker waiting for its turn): 503, nothing changed (the transaction
+    rolled back), the phone may try again."""
+    if "locked" not in str(err):
+        return unexpected(err)
+    log.warning("database locked on %s", request.path)
+    body, code, *headers = answer(503, messages()[503], "HTTP-503")
+    return body, code, {**(headers[0] if headers else {}), "Retry-After": "2"}
+
+
 def init_app(app) -> None:
     """Register the handlers."""
+    app.register_error_handler(sqlite3.OperationalError, busy)
     app.register_error_handler(CSRFError, csrf_error)
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(InternalServerError, unexpected)

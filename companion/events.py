@@ -13,6 +13,8 @@ version, and can always be rebuilt from the log (:func:`fold`).
 """
 import json
 import logging
+import threading
+from collections import OrderedDict
 from datetime import datetime, timezone
 
 from flask import current_app
@@ -109,8 +111,40 @@ def replay(game, setup: dict, events: list[dict]) -> list[dict]:
     return checked
 
 
-def _cache() -> dict:
-    return current_app.extensions.setdefault("companion.positions", {})
+class Positions:
+    """The current position of the tables used most recently, at most ``size`` of them (each
+    server process keeps its own; an entry is used only at the version the database names, so
+    a change made by another process is never missed, only folded again)."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.lock = threading.Lock()
+        self.items: OrderedDict = OrderedDict()
+
+    def get(self, table_id: int):
+        with self.lock:
+            hit = self.items.get(table_id)
+            if hit is not None:
+                self.items.move_to_end(table_id)
+            return hit
+
+    def __setitem__(self, table_id: int, entry: tuple) -> None:
+        with self.lock:
+            self.items[table_id] = entry
+            self.items.move_to_end(table_id)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+    def pop(self, table_id: int, default=None):
+        with self.lock:
+            return self.items.pop(table_id, default)
+
+
+def _cache() -> Positions:
+    extensions = current_app.extensions
+    if "companion.positions" not in extensions:
+        extensions["companion.positions"] = Positions(current_app.config["POSITION_CACHE"])
+    return extensions["companion.positions"]
 
 
 def position(conn, table, game) -> dict:

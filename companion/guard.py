@@ -45,8 +45,12 @@ class MissLimiter:
                 self.buckets.popitem(last=False)
 
 
+def limiter_of(app) -> MissLimiter:
+    return app.extensions["companion.guard"]
+
+
 def limiter() -> MissLimiter:
-    return current_app.extensions["companion.guard"]
+    return limiter_of(current_app)
 
 
 def check() -> None:

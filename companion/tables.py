@@ -154,6 +154,7 @@ def delete(table: Table) -> None:
     conn = get_db()
     with transaction(conn):
         conn.execute("DELETE FROM events WHERE table_id = ?", (table.id,))
+        conn.execute("DELETE FROM nights WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM tables WHERE id = ?", (table.id,))
     events.forget(table.id)
 

@@ -207,3 +207,33 @@ def test_a_watching_phone_is_told_why_its_tap_changed_nothing(server, phone):
     expect(watcher.locator('#prov-8 .chip[data-player="Anne"] .h')).to_have_text("2")
     assert watcher.locator("#prov-8").count() == 1  # the board came back whole, not in a province
     shot(watcher, "watcher-refused")
+
+
+SHOW = """hidden => {
+  Object.defineProperty(document, "hidden", {value: hidden, configurable: true});
+  Object.defineProperty(document, "visibilityState", {value: hidden ? "hidden" : "visible",
+                                                      configurable: true});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_a_hidden_phone_stops_polling_and_catches_up_at_once_when_shown(server, phone):
+    """Page Visibility: a phone in a pocket costs the host nothing; back in hand it shows what
+    changed meanwhile without waiting for its next poll."""
+    import time
+    from playwright.sync_api import expect
+    host, other = two_phones(server, phone)
+    polls = []
+    other.on("request", lambda r: polls.append(time.monotonic()) if "/poll?" in r.url else None)
+    other.evaluate(SHOW, True)
+    other.wait_for_timeout(300)  # a poll may have been leaving as it was hidden
+    polls.clear()
+    add_stack(host, 3, "Christie", "red", 1)
+    other.wait_for_timeout(3000)
+    assert polls == []  # three seconds hidden: not one poll
+    chip = other.locator('#prov-3 .chip[data-player="Christie"]')
+    assert chip.count() == 0
+    shown = time.monotonic()
+    other.evaluate(SHOW, False)
+    expect(chip).to_be_visible(timeout=2000)
+    assert polls and polls[0] - shown < 0.1  # polled on being shown, not at its next tick

@@ -1,4 +1,6 @@
 """Error answers: pages, fragments in the toast, JSON under /api/; never a traceback."""
+import sqlite3
+
 import pytest
 from flask import url_for
 
@@ -18,6 +20,15 @@ def fragile(tmp_path):
     @app.get("/api/boom")
     def api_boom():
         raise RuntimeError("secret detail")
+
+    @app.get("/locked")
+    def locked():
+        """What a write meets when another worker's writer kept the database past the timeout."""
+        raise sqlite3.OperationalError("database is locked")
+
+    @app.get("/broken")
+    def broken():
+        raise sqlite3.OperationalError("no such table: secret")
     return app.test_client()
 
 
@@ -33,6 +44,14 @@ def test_500_for_htmx_goes_to_the_toast_and_for_the_api_is_json(fragile):
     assert response.headers["HX-Retarget"] == "#toast" and b"<html" not in response.data
     api = fragile.get("/api/boom")
     assert api.status_code == 500 and api.get_json()["rule"] == "HTTP-500"
+
+
+def test_a_database_locked_too_long_is_a_503_to_try_again(fragile):
+    response = fragile.get("/locked", headers={"HX-Request": "true"})
+    assert response.status_code == 503 and response.headers["Retry-After"] == "2"
+    assert response.headers["HX-Retarget"] == "#toast" and b"try again" in response.data
+    other = fragile.get("/broken")  # any other database error stays a plain 500
+    assert other.status_code == 500 and b"secret" not in other.data
 
 
 def test_404_and_405(client):

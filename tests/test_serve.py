@@ -1,6 +1,14 @@
-"""companion serve: waitress on the LAN, the join address printed with a QR code."""
+"""companion serve: granian on the LAN, the join address printed with a QR code, workers; what
+stops it from starting is one line."""
+import http.client
 import os
+import re
+import signal
 import socket
+import sqlite3
+import subprocess
+import sys
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -11,31 +19,52 @@ from companion.scorers.vote.night_script import NightSettings
 from companion.vote import night_form
 
 
-def free_port() -> str:
+def free_port() -> int:
     """A port nobody listens on now (the machine is shared: a fixed one may be taken)."""
     with socket.socket() as probe:
-        probe.bind(("", 0))
-        return str(probe.getsockname()[1])
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
-def test_serve_prints_the_address_and_qr_and_starts_waitress(tmp_path, monkeypatch):
+def test_serve_prints_the_address_and_qr_and_starts_the_server(tmp_path, monkeypatch):
     calls = {}
-    monkeypatch.setattr("waitress.serve", lambda app, **kw: calls.update(app=app, **kw))
+    monkeypatch.setattr(serve, "run_server", lambda host, port, **kw: calls.update(
+        host=host, port=port, **kw))
     monkeypatch.setattr(serve, "lan_address", lambda: "192.168.1.23")
     db = tmp_path / "game.sqlite"
     port = free_port()
-    result = CliRunner().invoke(main, ["serve", "--port", port, "--db", str(db)])
+    result = CliRunner().invoke(main, ["serve", "--port", str(port), "--db", str(db),
+                                       "--workers", "2"])
     assert result.exit_code == 0, result.output
-    assert f"http://192.168.1.23:{port}/" in result.output and "█" in result.output or "▀" in result.output
-    assert calls["port"] == int(port) and calls["host"] == "0.0.0.0"
-    assert calls["app"].config["DATABASE"] == str(db) and db.exists()
-    assert calls["app"].config["PUBLIC_URL"] == f"http://192.168.1.23:{port}/"
+    assert f"http://192.168.1.23:{port}/" in result.output and ("█" in result.output or "▀" in result.output)
+    assert calls["port"] == port and calls["host"] == "0.0.0.0" and calls["workers"] == 2
+    assert calls["environ"] == {"COMPANION_DATABASE": str(db), "COMPANION_THREADS": "8",
+                                "COMPANION_PUBLIC_URL": f"http://192.168.1.23:{port}/"}
+    assert db.exists()  # the schema is made once, before the workers start
+
+
+def test_each_worker_builds_the_app_from_what_the_command_said(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATABASE", str(tmp_path / "hosted.sqlite"))
+    monkeypatch.setenv("COMPANION_PUBLIC_URL", "http://192.168.1.23:8000/")
+    monkeypatch.setattr(serve, "die_with_parent", lambda: None)
+    monkeypatch.setenv("COMPANION_THREADS", "3")
+    app = serve.hosted_app()
+    assert app.wsgi_app.slots._value == 3  # 3 requests run the app at once
+    assert app.config["DATABASE"] == str(tmp_path / "hosted.sqlite")
+    assert app.config["PUBLIC_URL"] == "http://192.168.1.23:8000/"
+
+
+def test_the_help_says_how_the_server_holds_many_phones():
+    result = CliRunner().invoke(main, ["serve", "--help"])
+    for option in ("--workers", "--threads", "--max-connections", "--backlog", "--idle-timeout"):
+        assert option in result.output
 
 
 def serve_cli(*args, **kw):
-    """``companion serve`` with waitress replaced: returns (result, the waitress call or {})."""
+    """``companion serve`` with the server replaced: returns (result, the server's call or {})."""
     calls = {}
-    kw.setdefault("monkeypatch", None).setattr("waitress.serve", lambda app, **k: calls.update(app=app, **k))
+    kw["monkeypatch"].setattr(serve, "run_server", lambda host, port, **k: calls.update(
+        host=host, port=port, **k))
     return CliRunner().invoke(main, ["serve", *args]), calls
 
 
@@ -48,9 +77,15 @@ def test_db_keeps_the_database_and_its_key_out_of_the_instance_folder(tmp_path, 
     """--db PATH: the cookie key is kept beside it; the checkout's instance folder is not touched."""
     before = instance_files()
     db = tmp_path / "game.sqlite"
-    result, calls = serve_cli("--port", free_port(), "--db", str(db), monkeypatch=monkeypatch)
+    result, calls = serve_cli("--port", str(free_port()), "--db", str(db), monkeypatch=monkeypatch)
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "secret_key").read_text() == calls["app"].config["SECRET_KEY"]
+    assert calls["environ"]["COMPANION_DATABASE"] == str(db) and (tmp_path / "secret_key").exists()
+    assert instance_files() == before
+    monkeypatch.setattr(serve, "die_with_parent", lambda: None)
+    for name, value in calls["environ"].items():
+        monkeypatch.setenv(name, value)
+    worker = serve.hosted_app()  # a worker signs with the same key, kept beside the database
+    assert (tmp_path / "secret_key").read_text() == worker.config["SECRET_KEY"]
     assert instance_files() == before
 
 
@@ -77,13 +112,13 @@ def test_a_db_in_a_missing_folder_is_one_line_and_exit_1(tmp_path, monkeypatch):
 def test_a_db_that_is_not_a_database_is_one_line_and_exit_1(tmp_path, monkeypatch):
     db = tmp_path / "notes.sqlite"
     db.write_text("not a database, a shopping list " * 100)
-    result, calls = serve_cli("--port", free_port(), "--db", str(db), monkeypatch=monkeypatch)
+    result, calls = serve_cli("--port", str(free_port()), "--db", str(db), monkeypatch=monkeypatch)
     assert result.exit_code == 1 and not calls
     assert result.output == f"Error: --db {db}: cannot be used as the database (file is not a database)\n"
 
 
 def test_a_loopback_host_says_no_phone_can_reach_it(tmp_path, monkeypatch):
-    result, calls = serve_cli("--host", "127.0.0.1", "--port", free_port(), "--db", str(tmp_path / "g.sqlite"),
+    result, calls = serve_cli("--host", "127.0.0.1", "--port", str(free_port()), "--db", str(tmp_path / "g.sqlite"),
                               monkeypatch=monkeypatch)
     assert result.exit_code == 0 and calls["host"] == "127.0.0.1"
     assert "no phone can reach 127.0.0.1" in result.output and "on a phone" not in result.output
@@ -97,7 +132,8 @@ def test_help_version_and_where_the_formats_are():
         assert "..." not in text.split("\n", 1)[1], text  # every summary whole, not cut mid-sentence
     assert "docs/rules/" in runner.invoke(main, ["--help"]).output
     assert runner.invoke(main, ["--version"]).output == "companion 0.1.0\n"
-    assert "--threads INTEGER RANGE  Requests answered" in runner.invoke(main, ["serve", "--help"]).output
+    serve_help = " ".join(runner.invoke(main, ["serve", "--help"]).output.split())
+    assert "--threads INTEGER RANGE Requests each worker runs at once" in serve_help
     for command in (["liberte", "resolve"], ["liberte", "check"], ["vote", "replay"]):
         text = " ".join(runner.invoke(main, [*command, "--help"]).output.split())
         assert "docs/formats.md" in text and "exits 2" in text, command
@@ -118,34 +154,35 @@ def test_lan_address_is_an_ip():
     assert serve.lan_address().count(".") == 3
 
 
-def test_a_write_survives_the_server_being_killed(tmp_path):
-    """companion serve in its own process; a table is created; kill -9; the row is there."""
-    import http.client
-    import re
-    import signal
-    import socket
-    import sqlite3
-    import subprocess
-    import sys
-    import time
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    db = tmp_path / "killed.sqlite"
+def start(db, port, *options):
+    """``companion serve`` in its own process, and its start page once it answers."""
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-                               "--port", str(port), "--db", str(db)],
+                               "--port", str(port), "--db", str(db), *options],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(150):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        try:
+            conn.request("GET", "/")
+            return server, conn, conn.getresponse()
+        except OSError:
+            conn.close()
+            time.sleep(0.1)
+    server.kill()
+    raise AssertionError("companion serve did not start")
+
+
+def stop(server, sig=signal.SIGINT):
+    server.send_signal(sig)
+    server.wait(20)
+
+
+def test_a_write_survives_the_server_being_killed(tmp_path):
+    """companion serve in its own process; a table is created; kill -9; the row is there, and
+    the worker died with the command (the port is free for the next start)."""
+    port = free_port()
+    db = tmp_path / "killed.sqlite"
+    server, conn, page = start(db, port)
     try:
-        for _ in range(100):
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-                conn.request("GET", "/")
-                page = conn.getresponse()
-                break
-            except OSError:
-                conn.close()
-                time.sleep(0.1)
         body = page.read().decode()
         cookie = page.getheader("Set-Cookie").split(";")[0]
         token = re.search(r'name="csrf_token" value="([^"]+)"', body).group(1)
@@ -157,6 +194,52 @@ def test_a_write_survives_the_server_being_killed(tmp_path):
         conn.close()
         assert created.status == 303
     finally:
-        server.send_signal(signal.SIGKILL)
-        server.wait()
+        stop(server, signal.SIGKILL)
     assert sqlite3.connect(db).execute("SELECT count(*) FROM tables").fetchone()[0] == 1
+    again, conn, page = start(db, port)  # the killed command's worker no longer holds the port
+    page.read()
+    conn.close()
+    stop(again)
+
+
+def test_a_change_made_through_one_server_process_reaches_a_phone_polling_another(tmp_path):
+    """Two server processes on one database (what --workers does, here on two ports so that
+    each request's process is known): a table made and changed through the first; the second
+    answers its poll, its board and a write from the version it shows."""
+    db = tmp_path / "shared.sqlite"
+    ports = free_port(), free_port()
+    first, conn1, page = start(db, ports[0])
+    second, conn2, start_page = start(db, ports[1], "--workers", "2")
+    start_page.read()
+    try:
+        cookie = page.getheader("Set-Cookie").split(";")[0]
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page.read().decode()).group(1)
+        headers = {"Cookie": cookie, "X-CSRFToken": token,
+                   "Content-Type": "application/x-www-form-urlencoded"}
+
+        def ask(conn, method, path, body=None):
+            conn.request(method, path, body=body, headers=headers)
+            answer = conn.getresponse()
+            if answer.getheader("Set-Cookie"):
+                headers["Cookie"] = answer.getheader("Set-Cookie").split(";")[0]
+            return answer.status, answer.read().decode()
+
+        ask(conn1, "POST", "/tables", "game=liberte&players=A%0AB%0AC&language=en")
+        code = sqlite3.connect(db).execute("SELECT code FROM tables").fetchone()[0]
+        ask(conn1, "POST", f"/t/{code}/seat", "player=A")
+        assert ask(conn2, "GET", f"/t/{code}/poll?v=0")[0] == 204
+        assert ask(conn2, "GET", f"/liberte/{code}/")[0] == 200  # the second caches version 0
+        stack = "province=3&player=A&faction=red&blocks=2&version="
+        assert ask(conn1, "POST", f"/liberte/{code}/", stack + "0")[0] == 303
+        assert ask(conn2, "GET", f"/t/{code}/poll?v=0")[0] == 200  # changed: refresh
+        assert ask(conn2, "GET", f"/t/{code}/poll?v=1")[0] == 204
+        status, board = ask(conn2, "GET", f"/liberte/{code}/")
+        assert 'data-version="1"' in board and "Normandie" in board
+        assert ask(conn2, "POST", f"/liberte/{code}/", stack.replace("=3", "=4") + "1")[0] == 303
+        assert ask(conn1, "GET", f"/t/{code}/poll?v=1")[0] == 200
+        assert 'data-version="2"' in ask(conn1, "GET", f"/liberte/{code}/")[1]
+    finally:
+        conn1.close()
+        conn2.close()
+        stop(first)
+        stop(second)

@@ -3,6 +3,8 @@ import time
 
 import pytest
 
+from companion import create_app
+from companion.db import connect, init_db
 from companion.scorers.vote.night_script import night_script
 from companion.vote.night_progress import NightBoard
 from test_vote_night_views import vote_table
@@ -77,8 +79,10 @@ def test_a_malformed_report_is_refused_and_changes_nothing(client, body):
         as_text=True)
 
 
-def test_the_board_numbers_each_report_and_runs_the_countdown_down():
-    board = NightBoard()
+def test_the_board_numbers_each_report_and_runs_the_countdown_down(tmp_path):
+    init_db(str(tmp_path / "night.sqlite"))
+    conn = connect(str(tmp_path / "night.sqlite"))
+    board = NightBoard(lambda: conn)
     assert board.seq(1) == 0 and board.get(1) is None
     first = board.report(1, "r", 1, "countdown", 0.5)
     assert board.seq(1) == first.seq and 0 < first.remaining() <= 0.5
@@ -89,3 +93,28 @@ def test_the_board_numbers_each_report_and_runs_the_countdown_down():
     assert board.get(2) is None  # tables are apart
     with pytest.raises(ValueError, match="phase 'asleep'"):
         board.report(1, "r", 2, "asleep")
+
+
+def test_a_caption_phone_follows_a_narrator_whose_reports_reach_another_server_process(
+        app, client):
+    """Two apps on one database stand for two workers of ``companion serve --workers``."""
+    code = vote_table(client, "en")
+    other = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test",
+                        "WTF_CSRF_ENABLED": False}).test_client()
+    page = other.get(f"/vote/{code}/night/captions").get_data(as_text=True)
+    poll = page.split('hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    assert report(client, code, run="r", line=1, phase="countdown", seconds=9).status_code == 204
+    moved = other.get(poll, headers={"HX-Request": "true"})
+    assert moved.status_code == 200 and 'aria-current="step"' in moved.get_data(as_text=True)
+    assert 'role="timer"' in moved.get_data(as_text=True)
+
+
+def test_deleting_a_table_forgets_its_night(app, client):
+    code = vote_table(client, "en")
+    report(client, code, run="r", line=1, phase="speaking")
+    with app.app_context():
+        from companion import tables
+        from companion.db import get_db
+        table = tables.find(code)
+        tables.delete(table)
+        assert get_db().execute("SELECT count(*) FROM nights").fetchone()[0] == 0

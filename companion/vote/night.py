@@ -8,8 +8,8 @@ with ``speechSynthesis``, keeps the silences and shows the eyes-open countdown. 
 
 How the captions follow: at each step the narrator posts a small report (line index, what is
 happening, seconds left on a countdown) to ``progress``; the server keeps the latest one per table
-in memory (:mod:`companion.vote.night_progress`), not in the event log, since the night changes
-nothing in the game. Caption phones poll ``captions`` every second with the report number they
+(:mod:`companion.vote.night_progress`, shared by every server process), not in the event log,
+since the night changes nothing in the game. Caption phones poll ``captions`` every second with the report number they
 show: 204 while nothing changed, otherwise the whole script in the phone's own language with the
 current line marked. Nothing about loyalty is asked for, sent or kept.
 """
