@@ -236,4 +236,6 @@ def test_a_hidden_phone_stops_polling_and_catches_up_at_once_when_shown(server, 
     shown = time.monotonic()
     other.evaluate(SHOW, False)
     expect(chip).to_be_visible(timeout=2000)
-    assert polls and polls[0] - shown < 0.1  # polled on being shown, not at its next tick
+    # polled on being shown, not at its next tick a second later (a loaded CI machine takes a few
+    # tenths of a second to get the request out: the bound tells "at once" from "next tick" only)
+    assert polls and polls[0] - shown < 0.6
