@@ -207,3 +207,24 @@ def test_a_watching_phone_is_told_why_its_tap_changed_nothing(server, phone):
     expect(watcher.locator('#prov-8 .chip[data-player="Anne"] .h')).to_have_text("2")
     assert watcher.locator("#prov-8").count() == 1  # the board came back whole, not in a province
     shot(watcher, "watcher-refused")
+
+
+def test_a_refused_table_file_is_told_on_screen(server, phone):
+    """The import form is at the bottom of the start page: the page answering a refused file
+    must open where the refusal is, not at the top with nothing changed in sight."""
+    import json
+    page = phone()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(server + "/")
+    body = {"format": "companion-table/1", "game": "liberte", "language": "en",
+            "setup": {"players": ["Ann", "Bob", "Cy"], "options": {}},
+            "events": [{"kind": "stack", "data": {"province": "8", "player": "Zed", "faction": "red",
+                                                   "blocks": 1}}]}
+    page.set_input_files("#file", files=[{"name": "t.json", "mimeType": "application/json",
+                                          "buffer": json.dumps(body).encode()}])
+    page.get_by_role("button", name="Import").click()
+    refusal = page.locator("#import .error")
+    refusal.wait_for()
+    assert "unknown player 'Zed'" in refusal.inner_text()
+    box = refusal.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 740, box
