@@ -94,7 +94,8 @@ def province_forms(table, seat) -> dict:
         hidden = Markup('<input type="hidden" name="csrf_token" value="{}">').format(
             generate_csrf()) + hidden
     return dict(province_words(), action=live.table_url("liberte.board", table.code),
-                csrf_token_and_version=hidden, sheet=sheet(table.players, seat))
+                csrf_token_and_version=hidden, sheet=sheet(table.players, seat),
+                off="" if live.may_write(table) else "disabled")
 
 
 _WORDS: dict = {}
