@@ -159,13 +159,19 @@ class NotSeated(RuleError):
     """A write from a browser that has neither taken a player's seat nor the host's rights."""
 
 
+def may_write(table) -> bool:
+    """Whether this browser may change the table: a player's seat or the host's rights
+    (:func:`seated`); a page shows the buttons of a phone that may not as off, not as usable."""
+    return tables.seat(table) in table.players or tables.is_host(table)
+
+
 def seated(table) -> str | None:
     """The seat this browser writes from; NotSeated (TABLE-SEAT) for a browser that has only
     the join code (a stranger who found it, or a phone just watching): every change to a table
     is made from a player's seat or by the host. Every game's writes come through
     :func:`write`, so a new game has this rule without doing anything."""
     seat = tables.seat(table)
-    if seat in table.players or tables.is_host(table):
+    if may_write(table):
         return seat
     if seat == "":
         raise NotSeated(_("this phone is only watching: pick a player's seat to change the"

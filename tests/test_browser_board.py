@@ -179,3 +179,20 @@ def test_the_player_chosen_for_a_stack_stays_chosen_when_another_phone_changes_t
     anna.tap(anna.page.locator('#open button[name=pick][value="white:2"]'))
     expect(anna.page.locator('#open .chip[data-player="Глеб"]')).to_contain_text("2")
     assert anna.taps == 3  # tile, player, button
+
+
+def test_a_faction_pill_never_breaks_across_two_lines(server, phone):
+    """In Italian at 360 px the "if the election were held now" box is narrow: a pill ("blu 0")
+    that broke at its space left the colour on one line and its count on the next."""
+    page = phone()
+    page.set_viewport_size(SMALL)
+    page.goto(server + "/")
+    page.fill("#players", "\n".join(PLAYERS))
+    page.select_option("#language", "it")
+    page.get_by_role("button", name="Create the table").click()
+    page.locator("#take-seat").get_by_role("button", name=A).click()
+    pills = page.locator("#meters .tag")
+    assert pills.count() == 6
+    broken = pills.evaluate_all("es => es.filter(e => e.getClientRects().length > 1)"
+                                ".map(e => e.textContent)")
+    assert broken == []

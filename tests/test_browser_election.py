@@ -75,6 +75,14 @@ ANSWERS = [("battle", "Christie", "Advance dumouriez (blue 2)"), ("battle", "Max
            ("Province 15", "Max", "Advance fouche (white 2)")]
 
 
+ANSWERS_IN_SIGHT = """() => {
+  const toast = document.getElementById('toast');
+  const free = toast && toast.firstElementChild ? toast.getBoundingClientRect().top : innerHeight;
+  return [...document.querySelectorAll('#question button:not([disabled])')]
+    .every(b => b.getBoundingClientRect().top >= 0 && b.getBoundingClientRect().bottom <= free);
+}"""
+
+
 def vibrations(page, at_least, wait=3.0) -> int:
     """How many times the page asked to vibrate (kept in its tab's session storage), waiting a
     little for one (the question opens once htmx has settled the page)."""
@@ -139,6 +147,10 @@ def test_an_election_with_ties_costs_one_tap_plus_one_per_question(server, phone
         if number == 7:  # the repeated Paris tie shows round 1's cards
             expect(question).to_contain_text("round 2")
             expect(question).to_contain_text("Anna advanced saint-just (red 2)")
+            # the toast of Joshua's round-1 answer (with its Undo) still shows: his new
+            # question's answers are scrolled clear of it, not left underneath
+            expect(page.locator("#toast")).to_contain_text("Joshua advances danton")
+            page.wait_for_function(ANSWERS_IN_SIGHT, timeout=2000)
             shot(page, "election-paris-round-2", at="#question")
             assert phone_layout_problems(page) == []
         if number == 9:

@@ -74,6 +74,15 @@ def test_every_engine_sentence_is_translated_with_the_same_placeholders_and_rule
     assert engine_catalog(lang, "mo") == catalog, "engine.mo is older than engine.po: compile it"
 
 
+def test_every_engine_plural_has_its_own_singular():
+    """A count of one reads in the singular in English too ("1 vote", not "1 votes")."""
+    found = extract_from_dir(str(ROOT / "companion" / "scorers"), [("**.py", "python")],
+                             keywords=ENGINE_KEYWORDS)
+    same = [message[0] for _, _, message, _, _ in found
+            if isinstance(message, tuple) and len(message) == 2 and message[0] == message[1]]
+    assert same == []
+
+
 def said_templates(value) -> set:
     """The (template, context) of a Sentence and of every Sentence inside it."""
     if not isinstance(value, Sentence):

@@ -16,7 +16,7 @@ def test_valmy_max_3_tokens_without_a_general_do_not_count_LIB_BAT_1():
     assert (result["battle"]["vp"], result["battle"]["lost"]) == (4, False)
     assert result["awards"][0] == {"player": "Joshua", "vp": 4, "reason": "battle"}
     assert result["displays_after"]["Joshua"] == [general("jg", "red", 2)]
-    assert "Max's 3 token(s) do not count without a General (LIB-BAT-1)" in sentence(result, "Battle of turn 2")
+    assert "Max's 3 tokens do not count without a General (LIB-BAT-1)" in sentence(result, "Battle of turn 2")
 
 
 def test_no_battle_in_turn_1_LIB_TURN_1():

@@ -16,6 +16,12 @@ def test_most_votes_forms_the_government_second_is_the_opposition_LIB_GOV_1():
                             **votes("Max", "white", [7])})
     assert (result["government"], result["opposition"]) == ("red", "blue")
     assert result["votes"] == {"red": 3, "white": 1, "blue": 2}
+    assert sentence(result, "Government:") == "Government: red with 3 votes (LIB-GOV-1)"
+
+
+def test_one_vote_is_said_in_the_singular_LIB_GOV_1():
+    result = resolve(board={**votes("Christie", "red", [2, 3]), **votes("Joshua", "blue", [5])})
+    assert sentence(result, "Opposition:") == "Opposition: blue with 1 vote (LIB-GOV-1)"
 
 
 def test_any_player_may_advance_and_the_highest_card_wins_the_tie_LIB_GOV_2():

@@ -2,6 +2,7 @@
 import html
 import io
 import json
+import re
 
 import pytest
 
@@ -17,6 +18,17 @@ def test_history_lists_changes_and_marks_undone_ones(client, table):
     assert "undid the last change" in page
     fragment = client.get(f"/t/{table.code}/history", headers={"HX-Request": "true"})
     assert b"<html" not in fragment.data
+
+
+def test_history_numbers_each_change_once_by_its_version(client, table):
+    """The list's own number is the version: a second copy of it beside the row read "38. 38"."""
+    table.stack(8, "Christie", "red", 3)
+    table.stack(9, "Christie", "red", 3)
+    page = client.get(f"/t/{table.code}/history").get_data(as_text=True)
+    rows = re.findall(r'<li value="(\d+)"[^>]*>(.*?)</li>', page, re.S)
+    assert [version for version, _ in rows] == ["2", "1"]
+    for version, row in rows:
+        assert version not in re.sub(r"<[^>]+>", "", row), row
 
 
 def test_undo_is_off_with_nothing_to_undo_and_then_says_what_it_took_back(client, table):

@@ -94,6 +94,22 @@ def test_a_phone_without_a_seat_is_asked_to_take_one(app, table):
     assert "Take a seat, and one tap adds your own stacks." in panel and " checked" not in panel
 
 
+def test_a_watching_phone_sees_the_stack_buttons_off_and_the_host_and_players_on(app, client, table):
+    """A watcher's tap would be refused (TABLE-SEAT): its buttons must not look usable."""
+    table.sit("Christie")
+    table.stack(4, "Christie", "red", 1)
+    watcher = app.test_client()
+    table.sit("", client=watcher)  # just watching
+
+    def buttons(phone):
+        text = phone.get(f"/liberte/{table.code}/?open=4").get_data(as_text=True)
+        panel = text[text.index('id="open"'):text.index('id="meters"')]
+        return re.findall(r"<button[^>]*>", panel)
+    watching = buttons(watcher)
+    assert len(watching) == 11 and all("disabled" in b for b in watching)  # 9 picks, − and +
+    assert not any("disabled" in b for b in buttons(client))  # the seated host's
+
+
 def test_russian_board_words_need_no_declined_name_and_agree_with_their_counts(client):
     """«у Анна» was wrong: the name stands alone («Анна: …»); counts agree with the noun and its
     colour; a supply refusal says how many blocks are left (LIB-PLACE-4)."""

@@ -161,3 +161,17 @@ def test_the_add_a_stack_sheet_does_not_replace_a_players_stack_LIB_PLACE_3(clie
     assert "Christie already has a stack in province 1 (2 red)" in text and "LIB-PLACE-3" in text
     assert 'class="chip p0 f-red"' in text and "f-white" not in text
     assert table.stack(1, "Joshua", "white", 1, add=1).status_code == 200
+
+
+def test_a_watching_phone_sees_the_displays_fields_off_and_why(app, client, table):
+    """Every change on Displays from a phone without a seat is refused (TABLE-SEAT): its add-a-card,
+    discard, Battle box, VP, turn and order buttons must not look usable."""
+    table.sit("Christie")
+    watcher = app.test_client()
+    table.sit("", client=watcher)  # just watching
+    watching = watcher.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
+    assert '<fieldset class="bare" disabled>' in watching
+    assert "Take a seat to change the displays." in watching
+    seated = client.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
+    assert "disabled>" not in seated.split('<fieldset class="bare"')[1][:20]
+    assert "Take a seat to change the displays." not in seated

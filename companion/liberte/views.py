@@ -18,7 +18,8 @@ def base_context(table, live_url: str) -> dict:
     position = live.position(table)
     seat = tables.seat(table)
     return {"table": table, "p": position, "profile": engine.profile(position.get("map")),
-            "seat": seat, "is_host": tables.is_host(table), "live_url": live_url,
+            "seat": seat, "is_host": tables.is_host(table), "may_write": live.may_write(table),
+            "live_url": live_url,
             "factions": FACTIONS, "provinces": engine.PROVINCES, "colour": colours(table),
             "faction_names": faction_names(), "endings": ending_name(),
             "asked": asked(position, seat)}
@@ -94,7 +95,8 @@ def province_forms(table, seat) -> dict:
         hidden = Markup('<input type="hidden" name="csrf_token" value="{}">').format(
             generate_csrf()) + hidden
     return dict(province_words(), action=live.table_url("liberte.board", table.code),
-                csrf_token_and_version=hidden, sheet=sheet(table.players, seat))
+                csrf_token_and_version=hidden, sheet=sheet(table.players, seat),
+                off="" if live.may_write(table) else "disabled")
 
 
 _WORDS: dict = {}

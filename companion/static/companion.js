@@ -15,9 +15,25 @@ document.addEventListener("visibilitychange", function () {
 var fading;
 function fade(toast, delay) {
   window.clearTimeout(fading);
+  clearOfTheToast();
   fading = window.setTimeout(function () {
     (document.getElementById("toast") || toast).innerHTML = "";
+    clearOfTheToast();
   }, delay);
+}
+// The toast covers the bottom of the screen: while it shows, the page keeps room for it below,
+// and the answers to a tie question on this phone are scrolled clear of it (the toast of the
+// phone's last answer is still there when its next question opens).
+function clearOfTheToast() {
+  var toast = document.getElementById("toast");
+  var shown = toast && toast.firstElementChild;
+  document.body.style.paddingBottom = shown ? (toast.offsetHeight + 16) + "px" : "";
+  var answers = document.querySelectorAll("#question button:not([disabled])");
+  if (shown && answers.length) {
+    var last = answers[answers.length - 1].getBoundingClientRect();
+    var overlap = last.bottom + 8 - toast.getBoundingClientRect().top;
+    if (overlap > 0) { window.scrollBy(0, overlap); }
+  }
 }
 document.addEventListener("htmx:afterSwap", function (evt) {
   var toast = document.getElementById("toast");
@@ -35,6 +51,7 @@ document.addEventListener("htmx:oobAfterSwap", function (evt) {
 document.addEventListener("click", function (evt) {
   if (evt.target.closest && evt.target.closest("#toast") && !evt.target.closest("form, button")) {
     document.getElementById("toast").innerHTML = "";
+    clearOfTheToast();
   }
 });
 // What an answer says at the top of the page (a change refused because the table changed
@@ -91,4 +108,5 @@ function openTheQuestion() {
   }
 }
 document.addEventListener("htmx:afterSettle", openTheQuestion);
+document.addEventListener("htmx:afterSettle", clearOfTheToast);
 document.addEventListener("DOMContentLoaded", openTheQuestion);

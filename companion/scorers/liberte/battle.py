@@ -35,8 +35,8 @@ def fight_battle(turn, tokens, play_order, advancing, battle_vp) -> BattleResult
     """
     eligible = [p for p in play_order if tokens.get(p, 0) > 0 and has_general(advancing, p)]
     ignored = [p for p in play_order if tokens.get(p, 0) > 0 and p not in eligible]
-    parts = [plural("%(player)s's %(n)s token(s) do not count without a General (LIB-BAT-1)",
-                    "%(player)s's %(n)s token(s) do not count without a General (LIB-BAT-1)", tokens[p], player=p)
+    parts = [plural("%(player)s's %(n)s token does not count without a General (LIB-BAT-1)",
+                    "%(player)s's %(n)s tokens do not count without a General (LIB-BAT-1)", tokens[p], player=p)
              for p in ignored]
     winner, advanced = None, []
     if eligible:

@@ -40,10 +40,10 @@ def _place(track, factions, contest, play_order, advancing, variant, result) -> 
     tied = [f for f in factions if track[f] == top]
     if len(tied) == 1:
         result.sentences.append(
-            plural("Government: %(faction)s with %(n)s votes (LIB-GOV-1)",
+            plural("Government: %(faction)s with %(n)s vote (LIB-GOV-1)",
                    "Government: %(faction)s with %(n)s votes (LIB-GOV-1)", top, faction=FACTION[tied[0]])
             if contest == "government" else
-            plural("Opposition: %(faction)s with %(n)s votes (LIB-GOV-1)",
+            plural("Opposition: %(faction)s with %(n)s vote (LIB-GOV-1)",
                    "Opposition: %(faction)s with %(n)s votes (LIB-GOV-1)", top, faction=FACTION[tied[0]]))
         return tied[0]
     winner, how = _faction_tie(tied, contest, play_order, advancing, variant, result, ask=top > 0)
@@ -52,12 +52,12 @@ def _place(track, factions, contest, play_order, advancing, variant, result) -> 
             track[faction] -= 1
     params = dict(factions=join(", ", [FACTION[f] for f in tied]), how=how, faction=FACTION[winner])
     result.sentences.append(
-        plural("Government: tie at %(n)s votes between %(factions)s; %(how)s; %(faction)s wins and every other "
+        plural("Government: tie at %(n)s vote between %(factions)s; %(how)s; %(faction)s wins and every other "
                "faction at that level or lower moves back one space (LIB-GOV-2)",
                "Government: tie at %(n)s votes between %(factions)s; %(how)s; %(faction)s wins and every other "
                "faction at that level or lower moves back one space (LIB-GOV-2)", top, **params)
         if contest == "government" else
-        plural("Opposition: tie at %(n)s votes between %(factions)s; %(how)s; %(faction)s wins and every other "
+        plural("Opposition: tie at %(n)s vote between %(factions)s; %(how)s; %(faction)s wins and every other "
                "faction at that level or lower moves back one space (LIB-GOV-2)",
                "Opposition: tie at %(n)s votes between %(factions)s; %(how)s; %(faction)s wins and every other "
                "faction at that level or lower moves back one space (LIB-GOV-2)", top, **params))

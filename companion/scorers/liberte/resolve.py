@@ -112,9 +112,9 @@ def _end_of_turn(s, result, advancing) -> None:
         result.ended = {"how": "landslide", "winners": result.landslide["winners"]}
         winners = result.landslide["winners"]
         result.log.append(plural(
-            "Radical landslide: red has %(votes)s votes (17 or more); red points %(points)s; %(winners)s win(s) "
+            "Radical landslide: red has %(votes)s votes (17 or more); red points %(points)s; %(winners)s wins "
             "and the game ends (LIB-LAND-1, LIB-LAND-2, LIB-LAND-3)",
-            "Radical landslide: red has %(votes)s votes (17 or more); red points %(points)s; %(winners)s win(s) "
+            "Radical landslide: red has %(votes)s votes (17 or more); red points %(points)s; %(winners)s win "
             "and the game ends (LIB-LAND-1, LIB-LAND-2, LIB-LAND-3)", len(winners), votes=result.votes[RED],
             points=_points(result.landslide["points"]), winners=", ".join(winners)))
         return
@@ -177,9 +177,9 @@ def _counter_revolution_sentence(cr):
     state = sentence("no counter-revolution")
     if cr["triggered"]:
         state = plural("the Royalists' counter-revolution ends the game; white points %(points)s; %(winners)s "
-                       "win(s) (LIB-CR-3)",
+                       "wins (LIB-CR-3)",
                        "the Royalists' counter-revolution ends the game; white points %(points)s; %(winners)s "
-                       "win(s) (LIB-CR-3)", len(cr["winners"]), points=_points(cr["points"]),
+                       "win (LIB-CR-3)", len(cr["winners"]), points=_points(cr["points"]),
                        winners=", ".join(cr["winners"]))
     return sentence("Counter-revolution: %(count)s of %(needed)s (white controls fleur-de-lis provinces %(where)s; "
                     "lost battles %(lost)s); %(state)s (LIB-CR-1)", count=cr["count"], needed=cr["needed"],
