@@ -135,7 +135,7 @@ def write(table, kind, data, *, page, fragment, context, redirect_to, field="", 
     except NotSeated as err:
         error, status = {"field": "", "message": err.message, "rule": err.rule}, 403
     except RuleError as err:
-        error, status = {"field": field, "message": err.message, "rule": err.rule}, 422
+        error, status = {"field": getattr(err, "field", field), "message": err.message, "rule": err.rule}, 422
     else:
         if not is_fragment():
             return redirect(redirect_to() if callable(redirect_to) else redirect_to, 303)

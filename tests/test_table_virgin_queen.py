@@ -172,3 +172,15 @@ def test_vq_draw_1_a_refused_take_keeps_what_was_entered(client, queen):
     assert 'value="x"' in text and ">Armada\nReform</textarea>" in text
     fresh = page(client, queen, "/draw")
     assert 'value="3"' not in fresh and "selected" not in fresh.split('id="power"')[1].split("</select>")[0]
+
+
+@pytest.mark.parametrize("data, after, before", [
+    ({"cards": "x"}, 'id="cards"', 'id="treasures"'),
+    ({"treasures": "120"}, 'id="treasures"', "<details"),
+    ({"power": "venice"}, 'id="power"', 'id="cards"'),
+    ({"cards": 2, "card_names": "Mary"}, 'id="treasure_names"', 'id="draw-button"')])
+def test_vq_draw_1_a_refusal_stands_beside_the_field_it_names(client, queen, data, after, before):
+    """Each refusal of the take's form under its own field, not all of them under the counts."""
+    text = queen.take(**data).get_data(as_text=True)
+    between = text.split(after, 1)[1].split(before, 1)[0]
+    assert 'class="error"' in between and "(VQ-DRAW-1)" in between
