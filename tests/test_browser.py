@@ -207,3 +207,8 @@ def test_a_watching_phone_is_told_why_its_tap_changed_nothing(server, phone):
     expect(watcher.locator('#prov-8 .chip[data-player="Anne"] .h')).to_have_text("2")
     assert watcher.locator("#prov-8").count() == 1  # the board came back whole, not in a province
     shot(watcher, "watcher-refused")
+    # What to do is one tap away: the refusal carries the way to a seat, and the seat is taken.
+    watcher.locator("#toast #take-seat").click()
+    watcher.get_by_role("button", name="Ben").click()
+    watcher.locator("#prov-8 button[aria-label='one block more']").first.click()
+    expect(watcher.locator('#prov-8 .chip[data-player="Anne"] .h')).to_have_text("3")

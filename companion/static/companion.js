@@ -33,7 +33,7 @@ document.addEventListener("htmx:oobAfterSwap", function (evt) {
   }
 });
 document.addEventListener("click", function (evt) {
-  if (evt.target.closest && evt.target.closest("#toast") && !evt.target.closest("form, button")) {
+  if (evt.target.closest && evt.target.closest("#toast") && !evt.target.closest("form, button, a")) {
     document.getElementById("toast").innerHTML = "";
   }
 });
