@@ -212,3 +212,26 @@ def test_a_watching_phone_is_told_why_its_tap_changed_nothing(server, phone):
     watcher.get_by_role("button", name="Ben").click()
     watcher.locator("#prov-8 button[aria-label='one block more']").first.click()
     expect(watcher.locator('#prov-8 .chip[data-player="Anne"] .h')).to_have_text("3")
+
+
+def test_a_phone_left_on_a_deleted_table_stops_asking_for_it(server, phone):
+    """A phone on a table the host deleted polled its code every second, each poll a miss of the
+    join-code ration: after 30 s it was refused (429) the code of the host's next table."""
+    host = phone()
+    host.goto(server + "/")
+    host.fill("#players", "Anne\nBen\nCleo")
+    host.get_by_role("button", name="Create the table").click()
+    join = host.locator("a.link").first.get_attribute("href")
+    code = join.rsplit("/", 1)[1]
+    other = phone()
+    other.goto(join)
+    other.get_by_role("button", name="Ben").click()
+    other.locator("#poll").wait_for(state="attached")
+    asked = []
+    other.on("request", lambda r: asked.append(r.url) if f"/t/{code}/poll" in r.url else None)
+    host.goto(f"{server}/t/{code}/delete")
+    host.get_by_role("button", name="Delete", exact=True).click()
+    other.wait_for_timeout(1500)
+    gone = len(asked)
+    other.wait_for_timeout(3000)
+    assert gone >= 1 and len(asked) == gone, asked  # one poll found the table gone, then no more
