@@ -135,12 +135,12 @@ def write(table, kind, data, *, page, fragment, context, redirect_to, field="", 
     except NotSeated as err:
         error, status = {"field": "", "message": err.message, "rule": err.rule}, 403
     except RuleError as err:
-        error, status = {"field": field, "message": err.message, "rule": err.rule}, 422
+        error, status = {"field": getattr(err, "field", field), "message": err.message, "rule": err.rule}, 422
     else:
         if not is_fragment():
             return redirect(redirect_to() if callable(redirect_to) else redirect_to, 303)
     whole = status in (403, 409) or (status == 200 and base != table.version - 1)
-    toast = undo_toast(table, kind, payload) if status == 200 else ""
+    toast = undo_toast(table, kind) if status == 200 else ""
     if part and is_fragment() and not whole:
         headers = {"HX-Trigger": changed} if changed and status == 200 else {}
         return part(table, error) + toast, status, headers
@@ -180,10 +180,12 @@ def seated(table) -> str | None:
                     "TABLE-SEAT")
 
 
-def undo_toast(table, kind: str, payload: dict) -> str:
-    """What the phone that made a change is told in its toast: the change, and an Undo for it
-    (out of band). An undo is told by the page itself (``undone``)."""
+def undo_toast(table, kind: str) -> str:
+    """What the phone that made a change is told in its toast: the change as stored (with what
+    the rules made of it, as the history says it: a vote's count and result, not just "vote"),
+    and an Undo for it (out of band). An undo is told by the page itself (``undone``)."""
     if kind == "undo":
         return Markup()
-    text = describe(games.get(table.game), {"kind": kind, "data": payload})
+    stored = events.load(get_db(), table.id, after=table.version - 1)[-1]
+    text = describe(games.get(table.game), stored)
     return macro("_macros.html", "undo_toast")(table, text, table_url("logbook.undo", table.code))

@@ -210,6 +210,11 @@ def test_a_watching_phone_is_told_why_its_tap_changed_nothing(server, phone):
     expect(watcher.locator('#prov-8 .chip[data-player="Anne"] .h')).to_have_text("2")
     assert watcher.locator("#prov-8").count() == 1  # the board came back whole, not in a province
     shot(watcher, "watcher-refused")
+    # What to do is one tap away: the refusal carries the way to a seat, and the seat is taken.
+    watcher.locator("#toast #take-seat").click()
+    watcher.get_by_role("button", name="Ben").click()
+    watcher.locator("#prov-8 button[aria-label='one block more']").first.click()
+    expect(watcher.locator('#prov-8 .chip[data-player="Anne"] .h')).to_have_text("3")
 
 
 SHOW = """hidden => {
@@ -263,3 +268,26 @@ def test_a_refused_table_file_is_told_on_screen(server, phone):
     assert "unknown player 'Zed'" in refusal.inner_text()
     box = refusal.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= 740, box
+
+
+def test_a_phone_left_on_a_deleted_table_stops_asking_for_it(server, phone):
+    """A phone on a table the host deleted polled its code every second, each poll a miss of the
+    join-code ration: after 30 s it was refused (429) the code of the host's next table."""
+    host = phone()
+    host.goto(server + "/")
+    host.fill("#players", "Anne\nBen\nCleo")
+    host.get_by_role("button", name="Create the table").click()
+    join = host.locator("a.link").first.get_attribute("href")
+    code = join.rsplit("/", 1)[1]
+    other = phone()
+    other.goto(join)
+    other.get_by_role("button", name="Ben").click()
+    other.locator("#poll").wait_for(state="attached")
+    asked = []
+    other.on("request", lambda r: asked.append(r.url) if f"/t/{code}/poll" in r.url else None)
+    host.goto(f"{server}/t/{code}/delete")
+    host.get_by_role("button", name="Delete", exact=True).click()
+    other.wait_for_timeout(1500)
+    gone = len(asked)
+    other.wait_for_timeout(3000)
+    assert gone >= 1 and len(asked) == gone, asked  # one poll found the table gone, then no more

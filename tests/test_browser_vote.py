@@ -45,6 +45,9 @@ def test_two_phones_set_up_and_play_a_round_of_vote(server, phone):
     host.locator("#start").click()
     president = host.locator("#president").inner_text()
     expect(other.locator("#president")).to_have_text(president, timeout=2000)
+    # The point bars span the card (the board's stack bars, 11 px wide, must not shrink them).
+    bars = host.locator("#points-0 .bar").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().width)")
+    assert len(bars) == 2 and min(bars) > 200, bars
 
     # The discussion timer: every phone counts down from the server's deadline.
     host.locator("#timer").get_by_role("button", name="2:00").click()

@@ -3,6 +3,7 @@ changed and an Undo that takes back exactly that change (logbook.toast_undo, TAB
 phone may not use is not shown as usable."""
 import re
 
+from test_table_vote_round import DICE
 
 
 def toast(response) -> str:
@@ -86,3 +87,13 @@ def test_the_card_sheets_follow_the_player_not_the_play_order(app, client, table
                               r'value="(\w+)"', section, re.S)
             assert sheet.groups() == (str(seat), name)
     assert after.index('id="player-2"') < after.index('id="player-0"')  # Max first now
+
+
+def test_the_toast_says_what_a_vote_counted_as_the_history_does(client, vote_table):
+    """The toast of a VOTE! vote said only "vote": the phone could not see what it had recorded
+    (the count, elected or not) before deciding whether to undo it."""
+    vote_table.sit("Ann")
+    assert vote_table.start(DICE).status_code == 200  # Cid is the first President
+    vote_table.nominate("Bob")
+    said = toast(vote_table.counts(2, 5))
+    assert "vote on Bob: 2 yes, 5 no — the election fails" in said and ">Undo</button>" in said

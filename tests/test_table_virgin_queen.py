@@ -160,3 +160,27 @@ def test_an_italian_table_says_the_take_and_refusals_in_italian(client):
     assert re.search(r"Preso a caso: carta [1-5] di 5|Presa a caso: carta [1-5] di 5", answer)
     refused = table.take(cards=3, card_names="A")
     assert refusals(refused) == ["carte: contati 3 ma nominati 1; nominateli tutti o nessuno"]
+
+
+def test_vq_draw_1_a_refused_take_keeps_what_was_entered(client, queen):
+    """A refusal used to bring back an empty form (the first power, 0 and 0, no names): the phone
+    had to enter everything again, and a second tap on 'Draw' was refused for another reason."""
+    answer = queen.take(power="france", cards="3", treasures="x", card_names="Armada\nReform")
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 422
+    assert '<option value="france" selected>' in text and 'name="cards" inputmode="numeric" value="3"' in text
+    assert 'value="x"' in text and ">Armada\nReform</textarea>" in text
+    fresh = page(client, queen, "/draw")
+    assert 'value="3"' not in fresh and "selected" not in fresh.split('id="power"')[1].split("</select>")[0]
+
+
+@pytest.mark.parametrize("data, after, before", [
+    ({"cards": "x"}, 'id="cards"', 'id="treasures"'),
+    ({"treasures": "120"}, 'id="treasures"', "<details"),
+    ({"power": "venice"}, 'id="power"', 'id="cards"'),
+    ({"cards": 2, "card_names": "Mary"}, 'id="treasure_names"', 'id="draw-button"')])
+def test_vq_draw_1_a_refusal_stands_beside_the_field_it_names(client, queen, data, after, before):
+    """Each refusal of the take's form under its own field, not all of them under the counts."""
+    text = queen.take(**data).get_data(as_text=True)
+    between = text.split(after, 1)[1].split(before, 1)[0]
+    assert 'class="error"' in between and "(VQ-DRAW-1)" in between

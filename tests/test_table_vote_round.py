@@ -365,3 +365,22 @@ def test_bad_input_anywhere_is_a_4xx_never_a_500(app, vote_table, stage):
                 if response.status_code == 200 or response.status_code == 303:
                     t.post(t.at("/undo"), {})  # keep the stage for the next try
     assert t.client.get(f"/t/{t.code}/history").status_code == 200
+
+
+def test_a_targeted_ability_offers_another_player_than_its_user_by_default_VOTE_ABL_1(started):
+    """A player cannot target himself (VOTE-ABL-1): the seated Ann's Loyalty check starts on Bob,
+    not on Ann, so the tap that opens the sheet and uses it is not refused."""
+    started.sit("Ann")
+    sheet = text_of(started.client.get(started.at("/"))).split('id="ability-loyalty_check"')[1]
+    sheet = sheet.split("</details>")[0]
+    assert re.search(r'name="player">.*?<option selected>Ann</option>', sheet, re.S)
+    assert re.search(r'name="target">.*?<option selected>Bob</option>', sheet, re.S)
+
+
+def test_choosing_oneself_is_refused_in_italian_without_a_masculine_ending_VOTE_ABL_1(client):
+    """'Giulia non può scegliere sé stesso' fitted only a man; the refusal names the rule instead."""
+    table = VoteTable(client, language="it")
+    assert table.start(DICE).status_code == 200
+    refused = text_of(table.ability("Ann", "loyalty_check", "Ann"))
+    assert "Ann: non si può scegliere come bersaglio chi usa la carta" in refused
+    assert "stesso" not in refused

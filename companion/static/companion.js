@@ -1,8 +1,18 @@
 // companion: the little script the pages need (no inline script: the CSP forbids it).
-// Polling pauses while the tab is hidden and polls at once when it shows again.
+// Polling pauses while the tab is hidden and polls at once when it shows again. It stops for good
+// once the table is gone (deleted): each poll of an unknown code counts against this phone's
+// ration of join-code misses, and a phone left on the old table would soon be refused (429) the
+// code of the next one.
 document.addEventListener("htmx:beforeRequest", function (evt) {
-  if (document.hidden && evt.detail.elt.hasAttribute("data-poll")) {
+  var elt = evt.detail.elt;
+  if (elt.hasAttribute("data-poll") && (document.hidden || elt.hasAttribute("data-gone"))) {
     evt.preventDefault();
+  }
+});
+document.addEventListener("htmx:afterRequest", function (evt) {
+  var elt = evt.detail.elt;
+  if (evt.detail.xhr && evt.detail.xhr.status === 404 && elt.hasAttribute("data-poll")) {
+    elt.setAttribute("data-gone", "");
   }
 });
 document.addEventListener("visibilitychange", function () {
@@ -49,7 +59,7 @@ document.addEventListener("htmx:oobAfterSwap", function (evt) {
   }
 });
 document.addEventListener("click", function (evt) {
-  if (evt.target.closest && evt.target.closest("#toast") && !evt.target.closest("form, button")) {
+  if (evt.target.closest && evt.target.closest("#toast") && !evt.target.closest("form, button, a")) {
     document.getElementById("toast").innerHTML = "";
     clearOfTheToast();
   }

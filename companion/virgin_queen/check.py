@@ -38,13 +38,27 @@ def draw(form, p) -> dict:
     """The take: the power, its counts (0 to 99), the optional names one per line, the seed the
     server drew (VQ-DRAW-1); the engine checks the names against the counts when it is applied."""
     if form.get("power") not in POWERS:
-        raise RuleError(_("choose the power that loses the card"), "VQ-DRAW-1")
+        raise beside("power", RuleError(_("choose the power that loses the card"), "VQ-DRAW-1"))
     return {"power": form["power"],
-            "cards": whole(form, "cards", lambda: _("Cards"), "VQ-DRAW-1", 0, 99),
-            "treasures": whole(form, "treasures", lambda: _("Treasures"), "VQ-DRAW-1", 0, 99),
+            "cards": count(form, "cards", lambda: _("Cards")),
+            "treasures": count(form, "treasures", lambda: _("Treasures")),
             "card_names": lines(form.get("card_names", "")),
             "treasure_names": lines(form.get("treasure_names", "")),
             "seed": whole(form, "seed", lambda: "seed", RULE, 0, 2**32 - 1)}
+
+
+def count(form, name: str, label) -> int:
+    """A count of the take's form (0 to 99), refused beside its own field."""
+    try:
+        return whole(form, name, label, "VQ-DRAW-1", 0, 99)
+    except RuleError as err:
+        raise beside(name, err) from None
+
+
+def beside(name: str, err: RuleError) -> RuleError:
+    """``err``, to be shown beside the take's field ``name`` (``live.write`` reads ``field``)."""
+    err.field = f"draw-{name}"
+    return err
 
 
 def lines(text: str) -> list[str]:
