@@ -68,6 +68,12 @@ def position(table) -> dict:
     return events.position(get_db(), table, games.get(table.game))
 
 
+def events_after(table, version: int) -> list[dict]:
+    """The table's events after ``version``, oldest first (what a phone showing that version
+    has not seen)."""
+    return events.load(get_db(), table.id, after=version)
+
+
 def base_version() -> int:
     """The version the write was made from: the page's current one (header set by our script
     from the poll element, so a tap on a part of the page that was not re-rendered still carries

@@ -35,6 +35,19 @@ class Phone:
 
     def __init__(self, page, seat):
         self.page, self.seat, self.taps, self.opened = page, seat, 0, None
+        self.caught_up = 0  # refreshes answered with only the provinces that changed
+        page.on("response", self.count_catch_up)
+
+    def count_catch_up(self, response):
+        if "since=" in response.url and response.headers.get("hx-reswap") == "none":
+            self.caught_up += 1
+
+    def board(self):
+        """What the board shows: every tile as told in words, every province of the list."""
+        return (self.page.locator("#overview .tile").evaluate_all(
+                    "ts => ts.map(t => t.getAttribute('aria-label'))"),
+                self.page.locator("section.prov").evaluate_all(
+                    "ps => ps.map(p => p.textContent.replace(/\\s+/g, ' ').trim())"))
 
     def tap(self, locator):
         locator.click()
@@ -124,6 +137,13 @@ def test_a_turn_3_table_enters_32_stacks_at_two_taps_each_and_france_fits_one_sc
     for each in phones:  # every phone shows the whole board within seconds, nothing refused
         expect(each.page.locator("#overview .bar")).to_have_count(32, timeout=4000)
         expect(each.page.locator("#toast")).not_to_contain_text("Не применено")
+    # caught up mostly province by province (issue 12), and showing what a fresh page shows
+    fresh = Phone(phone(), None)
+    fresh.page.goto(host.url.split("?")[0])
+    for each in phones:
+        assert each.board() == fresh.board(), each.seat
+    assert sum(p.caught_up for p in phones) >= 20, [p.caught_up for p in phones]
+    print(f"caught up by changed provinces: {[p.caught_up for p in phones]} refreshes")
     for n in (6, 8, 13, 22):
         expect(host.locator(f"#tile-{n}")).to_have_class(re.compile(r"\btied\b"))
         expect(host.locator(f"#prov-{n} .tag.tie")).to_have_text("ничья")

@@ -54,11 +54,15 @@ def test_a_tapped_tile_opens_the_province_and_the_live_refresh_keeps_it_open(cli
     assert client.get(f"/liberte/{table.code}/?open=99").status_code == 200  # no such: closed
 
 
-def test_one_tap_adds_a_stack_and_answers_the_board_with_the_province_still_open(client, table):
+def test_one_tap_adds_a_stack_and_answers_with_what_it_changed_the_province_still_open(
+        client, table):
     pick = {"province": 5, "player": "Christie", "pick": "blue:2", "add": 1, "open": 5}
     answer = table.post(f"/liberte/{table.code}/", pick)
     text = answer.get_data(as_text=True)
-    assert answer.status_code == 200 and 'id="open"' in text and 'id="tile-1"' in text
+    assert answer.status_code == 200 and 'id="open"' in text
+    assert 'id="tile-1"' not in text and 'id="prov-1"' not in text  # not the whole board
+    assert sorted(re.findall(r'id="([\w-]+)"[^>]*hx-swap-oob="true"', text)) == [
+        "meters", "open", "poll", "prov-5", "tile-5", "toast"]
     assert '<i class="bar f-blue b2">2</i>' in tile(text, 5)
     panel = text[text.index('id="open"'):text.index('id="meters"')]
     assert 'data-player="Christie"' in panel  # her chip, and she is no longer offered a new one

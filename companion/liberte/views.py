@@ -151,6 +151,15 @@ def tap_answer(table, error) -> str:
             + live.poll_oob(table))
 
 
+def opened_answer(table, error) -> str:
+    """The answer to a tap in the open province (a success, or a refusal shown there): that
+    province in the panel, the list and the overview, and the meters, each replacing its own
+    element (out of band, as a phone catching up gets them: liberte/_board_changes.html)."""
+    return Markup(render_template("liberte/_board_changes.html", oob=True, error=error,
+                                  changed=[int(request.form["province"])],
+                                  **board_context(table)))
+
+
 def preview(position) -> dict | None:
     """The election as it would go now (batch: unasked ties are passes)."""
     try:
@@ -171,9 +180,41 @@ def province_field(value) -> str:
 @bp.get("/")
 def board(code):
     """The board mirror: France at a glance (27 tiles; ``?open=N`` opens one to edit), the
-    live meters, and the 27 provinces as a list, stacks as chips."""
+    live meters, and the 27 provinces as a list, stacks as chips. A phone catching up with
+    another phone's taps gets only what they changed (:func:`changed_provinces`)."""
     table = live.load(code)
+    changed = changed_provinces(table)
+    if changed is not None:
+        return render_template("liberte/_board_changes.html", changed=changed, oob=True,
+                               **board_context(table)), 200, {"HX-Reswap": "none"}
     return live.render("liberte/board.html", "liberte/_board.html", **board_context(table))
+
+
+CATCH_UP = 30  # events; a phone further behind than that redraws the whole board
+
+
+def changed_provinces(table) -> list[int] | None:
+    """The provinces a phone's board must redraw to show the table as it is now, when that is
+    all it must redraw; None when it needs the whole board.
+
+    The board's live refresh names the version the phone shows (``since``, companion.js). If
+    every change after it set a stack (the usual case: other phones' taps), only those
+    provinces, their tiles, the open province and the meters can differ from what the phone
+    shows, and they are all the answer needs: a fifth of a millisecond instead of the whole
+    board's 27 tiles and 27 provinces (several milliseconds, and most of a busy host's work).
+    Any other change (an undo, a card, the turn, the profile, an election under way) redraws
+    everything."""
+    since = request.args.get("since", type=int)
+    if not live.is_fragment() or since is None or \
+            not max(0, table.version - CATCH_UP) <= since <= table.version:
+        return None
+    later = live.events_after(table, since)
+    if any(event["kind"] != "stack" for event in later):
+        return None
+    position = live.position(table)
+    if position.get("over") or engine.under_way(position):
+        return None
+    return sorted({int(event["data"]["province"]) for event in later})
 
 
 @bp.get("/meters")
@@ -192,11 +233,12 @@ def change_stack(code):
     """Set one stack's height (a tap on + or −, or the add-a-stack sheet); 0 removes it."""
     table = live.load(code)
     field = province_field(request.form.get("province"))
-    opened = open_province()  # a tap in the open province: the answer is the whole board
+    opened = open_province()  # a tap in the open province: it answers with the meters too
     return live.write(table, "stack", lambda: forms.stack(request.form, table.players),
                       page="liberte/board.html", fragment="liberte/_board.html",
                       context=board_context, field=field,
-                      part=tap_answer if field and not opened else None, changed="meters-stale",
+                      part=(opened_answer if opened else tap_answer) if field else None,
+                      changed=None if opened else "meters-stale",
                       redirect_to=lambda: url_for("liberte.board", code=table.code, open=opened))
 
 

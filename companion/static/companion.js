@@ -85,11 +85,14 @@ document.addEventListener("htmx:afterRequest", function (evt) {
     if (evt.detail.elt.reset) { evt.detail.elt.reset(); }
   }
 });
-// A write carries the version of the state this page shows (kept on the poll element).
+// A write carries the version of the state this page shows (kept on the poll element), and so
+// does a live refresh that can be answered with only what changed since then (data-since).
 document.addEventListener("htmx:configRequest", function (evt) {
   var poll = document.getElementById("poll");
   if (poll && evt.detail.verb !== "get") {
     evt.detail.headers["X-Table-Version"] = poll.getAttribute("data-version");
+  } else if (poll && evt.detail.elt.hasAttribute("data-since")) {
+    evt.detail.parameters.since = poll.getAttribute("data-version");
   }
 });
 // The language switch goes back to the page shown now. Its form names the address the page was
