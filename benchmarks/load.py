@@ -11,10 +11,11 @@
 3. The load: N x 6 phones, each with its own keep-alive connection, polling on its own interval
    (uniform in 0.9-1.1 s, random phase), as htmx does: a poll due while the phone still waits
    for an answer is not sent. A phone told that its table changed fetches the board fragment, as
-   the page does. Meanwhile ``--taps`` taps per second (a seated phone sets a stack on a random
-   table). After ``--warmup`` seconds, ``--duration`` seconds are measured: polls offered and
-   answered, latency p50/p95/p99, errors, taps, refreshes, and how long after a tap the other
-   phones showed it. Then the server's memory (RSS per worker) and the load generator's CPU.
+   the page does (naming the version it shows, so it gets only what changed when it can).
+   Meanwhile ``--taps`` taps per second (a seated phone sets a stack on a random table).
+   After ``--warmup`` seconds, ``--duration`` seconds are measured: polls offered and answered,
+   latency p50/p95/p99, errors, taps, refreshes, and how long after a tap the other phones
+   showed it. Then the server's memory (RSS per worker) and the load generator's CPU.
 
 Loopback only; every loop is bounded in time; the server is stopped at the end.
 """
@@ -314,9 +315,11 @@ class Load:
         def poll_request(version):
             return (f"GET /t/{code}/poll?v={version} HTTP/1.1\r\nHost: {HOST}\r\n"
                     f"HX-Request: true\r\nCookie: {cookie}\r\n\r\n").encode()
+        def board_request(version):  # the board names the version it shows (companion.js)
+            return (f"GET /liberte/{code}/?since={version} HTTP/1.1\r\nHost: {HOST}\r\n"
+                    f"HX-Request: true\r\nAccept-Encoding: gzip\r\nCookie: {cookie}\r\n\r\n"
+                    ).encode()
         poll = poll_request(version)
-        board = (f"GET /liberte/{code}/ HTTP/1.1\r\nHost: {HOST}\r\nHX-Request: true\r\n"
-                 f"Accept-Encoding: gzip\r\nCookie: {cookie}\r\n\r\n").encode()
         loop = asyncio.get_running_loop()
         due = loop.time() + random.uniform(0, interval)
         conn = None
@@ -333,7 +336,7 @@ class Load:
                     self.poll_ms.append((time.perf_counter() - start) * 1000)
                     self.stats["answered"] += status in (200, 204)
                 if status == 200 and b"table-changed" in head:
-                    version = await self.refresh(conn, board, code, version)
+                    version = await self.refresh(conn, board_request(version), code, version)
                     poll = poll_request(version)
                 elif status != 204:
                     self.error(f"poll {status}")
