@@ -68,18 +68,24 @@ class Phone:
         expect(page.locator(f'#open .chip[data-player="{player}"]')).to_contain_text(str(blocks))
 
 
-def set_up(server, phone):
-    """The host creates the table in Russian and is asked for a seat; the board profile and turn 3
-    are set (not counted: they are not stacks); three more phones join."""
-    from playwright.sync_api import expect
+def create_table(server, phone, language="en"):
+    """A 360 px phone creates the table for the four players and, asked for a seat, takes Анна's;
+    returns the phone's page and the table's code."""
     host = phone()
     host.set_viewport_size(SMALL)
     host.goto(server + "/")
     host.fill("#players", "\n".join(PLAYERS))
-    host.select_option("#language", "ru")
+    host.select_option("#language", language)
     host.get_by_role("button", name="Create the table").click()
     host.locator("#take-seat").get_by_role("button", name=A).click()  # the creator sits down
-    code = host.url.split("/liberte/")[1].split("/")[0]
+    return host, host.url.split("/liberte/")[1].split("/")[0]
+
+
+def set_up(server, phone):
+    """The host creates the table in Russian and is asked for a seat; the board profile and turn 3
+    are set (not counted: they are not stacks); three more phones join."""
+    from playwright.sync_api import expect
+    host, code = create_table(server, phone, "ru")
     host.get_by_role("link", name="Профиль").click()
     for n in range(1, 28):  # all 27: a new table starts from the profile this server saved last
         host.set_checked(f"input[name=fleur-{n}]", n in FLEUR)
@@ -182,13 +188,8 @@ def test_the_player_chosen_for_a_stack_stays_chosen_when_another_phone_changes_t
     """A refresh from another phone must not turn the chosen player back into this phone's seat
     between the two taps: the stack would land on the wrong player."""
     from playwright.sync_api import expect
-    anna, boris = Phone(phone(), A), None
-    anna.page.goto(server + "/")
-    anna.page.fill("#players", "\n".join(PLAYERS))
-    anna.page.get_by_role("button", name="Create the table").click()
-    anna.page.locator("#take-seat").get_by_role("button", name=A).click()
-    code = anna.page.url.split("/liberte/")[1].split("/")[0]
-    boris = Phone(phone(), B)
+    page, code = create_table(server, phone)
+    anna, boris = Phone(page, A), Phone(phone(), B)
     boris.page.goto(f"{server}/t/{code}")
     boris.page.get_by_role("button", name=B).click()
     anna.tap(anna.page.locator("#tile-5"))
@@ -204,13 +205,7 @@ def test_the_player_chosen_for_a_stack_stays_chosen_when_another_phone_changes_t
 def test_a_faction_pill_never_breaks_across_two_lines(server, phone):
     """In Italian at 360 px the "if the election were held now" box is narrow: a pill ("blu 0")
     that broke at its space left the colour on one line and its count on the next."""
-    page = phone()
-    page.set_viewport_size(SMALL)
-    page.goto(server + "/")
-    page.fill("#players", "\n".join(PLAYERS))
-    page.select_option("#language", "it")
-    page.get_by_role("button", name="Create the table").click()
-    page.locator("#take-seat").get_by_role("button", name=A).click()
+    page, _code = create_table(server, phone, "it")
     pills = page.locator("#meters .tag")
     assert pills.count() == 6
     broken = pills.evaluate_all("es => es.filter(e => e.getClientRects().length > 1)"
