@@ -22,6 +22,15 @@ def test_the_start_page_links_the_helper_and_the_page_has_four_tools(client):
     assert re.findall(r'<section class="card" id="tool-(\w+)"', page) == ["roll", "cede", "surrender", "resources"]
 
 
+def test_what_to_enter_is_told_under_the_field_in_full_not_in_a_placeholder(client):
+    """A placeholder was cut at 360 px ("изначально или…") and vanished once typing."""
+    client.post("/lang", data={"language": "ru", "next": "/conquest/"})
+    page = client.get("/conquest/").get_data(as_text=True)
+    assert "placeholder" not in page
+    assert 'aria-describedby="key_areas-hint"' in page
+    assert re.search(r'<small class="hint" id="key_areas-hint">[^<]+</small>', page)
+
+
 def test_conq_roll_the_answer_with_its_arithmetic(client):
     answer = ask(client, "roll", {"nation": "denmark", "key_areas": "3", "lost": "1", "capitals": "1", "die": "2",
                                   "controller": "sweden"})
