@@ -36,11 +36,15 @@ class Phone:
     def __init__(self, page, seat):
         self.page, self.seat, self.taps, self.opened = page, seat, 0, None
         self.caught_up = 0  # refreshes answered with only the provinces that changed
-        page.on("response", self.count_catch_up)
+        self.redrawn = 0  # refreshes answered with the whole board
+        page.on("response", self.count_refresh)
 
-    def count_catch_up(self, response):
-        if "since=" in response.url and response.headers.get("hx-reswap") == "none":
-            self.caught_up += 1
+    def count_refresh(self, response):
+        if "since=" in response.url:
+            if response.headers.get("hx-reswap") == "none":
+                self.caught_up += 1
+            else:
+                self.redrawn += 1
 
     def board(self):
         """What the board shows: every tile as told in words, every province of the list."""
@@ -143,12 +147,14 @@ def test_a_turn_3_table_enters_32_stacks_at_two_taps_each_and_france_fits_one_sc
     for each in phones:  # every phone shows the whole board within seconds, nothing refused
         expect(each.page.locator("#overview .bar")).to_have_count(32, timeout=4000)
         expect(each.page.locator("#toast")).not_to_contain_text("Не применено")
-    # caught up mostly province by province (issue 12), and showing what a fresh page shows
+    # caught up province by province (issue 12), and showing what a fresh page shows
     fresh = Phone(phone(), None)
     fresh.page.goto(host.url.split("?")[0])
     for each in phones:
         assert each.board() == fresh.board(), each.seat
-    assert sum(p.caught_up for p in phones) >= 20, [p.caught_up for p in phones]
+    # how many refreshes there are depends on timing (a phone's own taps answer it too), but
+    # with only stacks set, none of them needs the whole board
+    assert sum(p.caught_up for p in phones) > 0 and sum(p.redrawn for p in phones) == 0
     print(f"caught up by changed provinces: {[p.caught_up for p in phones]} refreshes")
     for n in (6, 8, 13, 22):
         expect(host.locator(f"#tile-{n}")).to_have_class(re.compile(r"\btied\b"))
