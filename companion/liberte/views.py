@@ -153,11 +153,16 @@ def tap_answer(table, error) -> str:
 
 def opened_answer(table, error) -> str:
     """The answer to a tap in the open province (a success, or a refusal shown there): that
-    province in the panel, the list and the overview, and the meters, each replacing its own
-    element (out of band, as a phone catching up gets them: liberte/_board_changes.html)."""
+    province in the panel, the list and the overview, and the meters, as a phone catching up
+    gets them (:func:`board_changes`)."""
+    return board_changes(table, [int(request.form["province"])], error)
+
+
+def board_changes(table, changed: list[int], error=None) -> Markup:
+    """The provinces ``changed`` with their tiles, the open province and the meters, each
+    replacing its own element on the page (out of band: liberte/_board_changes.html)."""
     return Markup(render_template("liberte/_board_changes.html", oob=True, error=error,
-                                  changed=[int(request.form["province"])],
-                                  **board_context(table)))
+                                  changed=changed, **board_context(table)))
 
 
 def preview(position) -> dict | None:
@@ -185,8 +190,7 @@ def board(code):
     table = live.load(code)
     changed = changed_provinces(table)
     if changed is not None:
-        return render_template("liberte/_board_changes.html", changed=changed, oob=True,
-                               **board_context(table)), 200, {"HX-Reswap": "none"}
+        return board_changes(table, changed), 200, {"HX-Reswap": "none"}
     return live.render("liberte/board.html", "liberte/_board.html", **board_context(table))
 
 
@@ -200,8 +204,8 @@ def changed_provinces(table) -> list[int] | None:
     The board's live refresh names the version the phone shows (``since``, companion.js). If
     every change after it set a stack (the usual case: other phones' taps), only those
     provinces, their tiles, the open province and the meters can differ from what the phone
-    shows, and they are all the answer needs: a fifth of a millisecond instead of the whole
-    board's 27 tiles and 27 provinces (several milliseconds, and most of a busy host's work).
+    shows, and they are all the answer needs: about 1.6 ms instead of 7.4 ms for the whole
+    board's 27 tiles and 27 provinces, which were most of a busy host's work.
     Any other change (an undo, a card, the turn, the profile, an election under way) redraws
     everything."""
     since = request.args.get("since", type=int)
