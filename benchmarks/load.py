@@ -5,17 +5,19 @@
 1. Starts ``companion serve`` (granian, ``--workers``) on a free loopback port with a new
    database, and builds N Liberté tables through it over HTTP: the first by taps (a realistic
    board, about 30 stacks), the others imported from its export, each with a phone seated.
-2. Idle and half-open sockets (``--idle``, 500): the time of a real poll on a quiet server, then
-   with that many sockets open that send nothing, half a request's headers, or half a POST's
-   body (each kind in turn).
-3. The load: N x 6 phones, each with its own keep-alive connection, polling on its own interval
-   (uniform in 0.9-1.1 s, random phase), as htmx does: a poll due while the phone still waits
-   for an answer is not sent. A phone told that its table changed fetches the board fragment, as
-   the page does (naming the version it shows, so it gets only what changed when it can).
-   Meanwhile ``--taps`` taps per second (a seated phone sets a stack on a random table).
-   After ``--warmup`` seconds, ``--duration`` seconds are measured: polls offered and answered,
-   latency p50/p95/p99, errors, taps, refreshes, and how long after a tap the other phones
-   showed it. Then the server's memory (RSS per worker) and the load generator's CPU.
+2. Idle and half-open sockets (``--idle``, 500): how long a phone waits for its table's version
+   when it opens its news stream, on a quiet server, then with that many sockets open that send
+   nothing, half a request's headers, or half a POST's body (each kind in turn).
+3. The load: N x 6 phones, each as the page is (companion.js): one connection holding the
+   table's news stream (Server-Sent Events, companion/push.py), opened at a random moment of the
+   first two seconds, and a keep-alive connection on which, told a version other than the one
+   it shows, it fetches the board fragment (naming the version it shows, so it gets only what
+   changed when it can). Meanwhile ``--taps`` taps per second (a seated phone sets a stack on a
+   random table). After ``--warmup`` seconds, ``--duration`` seconds are measured: the streams
+   open, how long a phone waited for its first version, every change each phone was owed and
+   was told (a tap reaches all 6 phones of its table), how long after the tap's answer it was
+   told and showed it, errors, taps, refreshes and the requests the server answered. Then the
+   server's memory (RSS per worker) and the CPU used.
 
 Loopback only; every loop is bounded in time; the server is stopped at the end.
 """
@@ -171,19 +173,21 @@ def build(port, count) -> tuple[list[dict], int]:
     return [imported_table(port, export) for _ in range(count)], version
 
 
-def poll_times(port, code, version, count=40) -> list[float]:
-    """Milliseconds of ``count`` polls, one after another on one keep-alive connection."""
-    conn = HTTPConnection(HOST, port, timeout=30)
+def first_times(port, code, count=40) -> list[float]:
+    """Milliseconds until a new news stream tells its table's version, ``count`` streams one
+    after another."""
     times = []
     for _ in range(count):
+        conn = HTTPConnection(HOST, port, timeout=30)
         start = time.perf_counter()
-        conn.request("GET", f"/t/{code}/poll?v={version}")
+        conn.request("GET", f"/t/{code}/events")
         response = conn.getresponse()
-        response.read()
+        assert response.status == 200, response.status
+        while not response.fp.readline().startswith(b"data: "):
+            pass
         times.append((time.perf_counter() - start) * 1000)
-        assert response.status == 204, response.status
+        conn.close()
         time.sleep(0.01)
-    conn.close()
     return times
 
 
@@ -193,10 +197,12 @@ HALF = {"idle": b"",
                       b"application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\ngame=li")}
 
 
-def idle_check(port, table, version, count) -> list[str]:
-    """A real poll's time with ``count`` sockets of each kind open (one kind at a time)."""
-    quiet = poll_times(port, table["code"], version)
-    lines = [f"quiet server: poll p50 {statistics.median(quiet):.1f} ms, max {max(quiet):.1f} ms"]
+def idle_check(port, table, count) -> list[str]:
+    """A phone's wait for its first version with ``count`` sockets of each kind open (one kind
+    at a time)."""
+    quiet = first_times(port, table["code"])
+    lines = [f"quiet server: first version p50 {statistics.median(quiet):.1f} ms, "
+             f"max {max(quiet):.1f} ms"]
     for kind, data in HALF.items():
         sockets = []
         for _ in range(count):
@@ -205,9 +211,9 @@ def idle_check(port, table, version, count) -> list[str]:
                 sock.sendall(data)
             sockets.append(sock)
         time.sleep(0.5)
-        times = poll_times(port, table["code"], version)
+        times = first_times(port, table["code"])
         delay = max(times) - statistics.median(quiet)
-        lines.append(f"{count} sockets, {kind}: poll p50 {statistics.median(times):.1f} ms, max "
+        lines.append(f"{count} sockets, {kind}: first version p50 {statistics.median(times):.1f} ms, max "
                      f"{max(times):.1f} ms (delay {delay:.1f} ms, goal <= 100)")
         for sock in sockets:
             sock.close()
@@ -241,6 +247,33 @@ class Connection(asyncio.Protocol):
         self.waiter = asyncio.get_running_loop().create_future()
         self.transport.write(request)
         return await self.waiter
+
+
+class Stream(asyncio.Protocol):
+    """A phone's news stream: ``told(version)`` for each version it is sent; ``ended`` is set
+    when the server closes it (or the table is gone)."""
+
+    def __init__(self, told):
+        self.told, self.buffer, self.head = told, bytearray(), None
+        self.ended = asyncio.get_running_loop().create_future()
+        self.status = None
+
+    def data_received(self, data):
+        self.buffer += data
+        if self.head is None:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            self.head = bytes(self.buffer[:end])
+            self.status = int(self.head[9:12])
+            del self.buffer[:end + 4]
+        for version in re.findall(rb"\ndata: (\d+)\n", b"\n" + bytes(self.buffer)):
+            self.told(int(version))
+        del self.buffer[:self.buffer.rfind(b"\n") + 1]
+
+    def connection_lost(self, exc):
+        if not self.ended.done():
+            self.ended.set_result(self.status)
 
 
 def parse(buffer: bytearray):
@@ -287,13 +320,13 @@ class Load:
     def __init__(self, port, tables, version, args, server):
         self.port, self.tables, self.args, self.server = port, tables, args, server
         self.threads = []
-        self.rate = 0.0  # polls a second the phones offer: each on its own interval
         self.version = {t["code"]: version for t in tables}  # as the tapping phones know it
-        self.taps = {t["code"]: [] for t in tables}  # (version, time it was answered)
+        self.taps = {t["code"]: [] for t in tables}  # (version, time it was answered, measured)
         self.measuring = False
-        self.stats = {"offered": 0, "sent": 0, "answered": 0, "skipped": 0, "errors": 0,
-                      "refreshes": 0, "taps offered": 0, "taps": {}, "tap errors": 0}
-        self.poll_ms, self.refresh_ms, self.tap_ms, self.seen_s = [], [], [], []
+        self.streams = 0  # open now
+        self.stats = {"owed": 0, "told": 0, "errors": 0, "refreshes": 0, "requests": 0,
+                      "taps offered": 0, "taps": {}, "tap errors": 0}
+        self.first_ms, self.told_s, self.refresh_ms, self.tap_ms, self.seen_s = [], [], [], [], []
         self.error_kinds = {}
 
     def error(self, kind):
@@ -301,57 +334,77 @@ class Load:
             self.stats["errors"] += 1
             self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
 
-    async def connect(self):
+    async def connect(self, protocol=Connection):
         loop = asyncio.get_running_loop()
-        _, conn = await loop.create_connection(Connection, HOST, self.port)
+        _, conn = await loop.create_connection(protocol, HOST, self.port)
         return conn
 
     async def phone(self, table, until):
-        """One phone: polls on its own interval; fetches the board when the table changed."""
-        interval = random.uniform(0.9, 1.1)
-        self.rate += 1 / interval
+        """One phone: holds its table's news stream; fetches the board when told of a change."""
         code, cookie = table["code"], table["cookie"]
-        version = self.version[code]
-        def poll_request(version):
-            return (f"GET /t/{code}/poll?v={version} HTTP/1.1\r\nHost: {HOST}\r\n"
-                    f"HX-Request: true\r\nCookie: {cookie}\r\n\r\n").encode()
-        def board_request(version):  # the board names the version it shows (companion.js)
-            return (f"GET /liberte/{code}/?since={version} HTTP/1.1\r\nHost: {HOST}\r\n"
-                    f"HX-Request: true\r\nAccept-Encoding: gzip\r\nCookie: {cookie}\r\n\r\n"
-                    ).encode()
-        poll = poll_request(version)
+        shown = {"version": self.version[code], "latest": None, "fetching": False}
         loop = asyncio.get_running_loop()
-        due = loop.time() + random.uniform(0, interval)
         conn = None
-        while due < until:
-            await asyncio.sleep(max(0.0, due - loop.time()))
-            due += interval
-            measured = self.measuring
+
+        async def catch_up():
+            nonlocal conn
+            shown["fetching"] = True
             try:
-                if conn is None or conn.transport is None:
-                    conn = await self.connect()
-                start = time.perf_counter()
-                status, head, _ = await conn.ask(poll)
-                if measured:
-                    self.poll_ms.append((time.perf_counter() - start) * 1000)
-                    self.stats["answered"] += status in (200, 204)
-                if status == 200 and b"table-changed" in head:
-                    version = await self.refresh(conn, board_request(version), code, version)
-                    poll = poll_request(version)
-                elif status != 204:
-                    self.error(f"poll {status}")
+                while shown["latest"] is not None and shown["latest"] != shown["version"]:
+                    if conn is None or conn.transport is None:
+                        conn = await self.connect()
+                    shown["version"] = await self.refresh(conn, code, cookie, shown["version"])
             except (OSError, ConnectionError) as err:
-                self.error(type(err).__name__)
+                self.error(f"board {type(err).__name__}")
                 conn = None
-            while due < loop.time():  # htmx does not send a poll while one is out
-                due += interval
-                self.stats["skipped"] += self.measuring
+            finally:
+                shown["fetching"] = False
+
+        def told(version):
+            now = time.monotonic()
+            if shown["latest"] is None and self.measuring:
+                self.first_ms.append((now - opened) * 1000)
+            for tapped, when, measured in self.taps[code]:
+                if (shown["latest"] or 0) < tapped <= version and measured:
+                    self.stats["told"] += 1
+                    self.told_s.append(now - when)
+            shown["latest"] = version
+            if not shown["fetching"]:
+                loop.create_task(catch_up())
+
+        await asyncio.sleep(random.uniform(0, min(2.0, self.args.warmup)))
+        request = (f"GET /t/{code}/events HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream"
+                   f"\r\nCookie: {cookie}\r\n\r\n").encode()
+        while loop.time() < until:
+            opened = time.monotonic()
+            shown["latest"] = None
+            try:
+                stream = await self.connect(lambda: Stream(told))
+            except OSError as err:
+                self.error(f"stream {type(err).__name__}")
+                await asyncio.sleep(1)
+                continue
+            stream.transport.write(request)
+            self.streams += 1
+            done, _ = await asyncio.wait([stream.ended], timeout=max(0.0, until - loop.time()))
+            self.streams -= 1
+            if done:  # the server closed it: the browser reconnects after ``retry``
+                self.error(f"stream closed ({stream.ended.result()})")
+                await asyncio.sleep(1)
+            elif stream.transport is not None:
+                stream.transport.close()
         if conn is not None and conn.transport is not None:
             conn.transport.close()
 
-    async def refresh(self, conn, board, code, version):
+    async def refresh(self, conn, code, cookie, version):
+        """The board as the page asks for it, naming the version it shows: the version it shows
+        next."""
+        board = (f"GET /liberte/{code}/?since={version} HTTP/1.1\r\nHost: {HOST}\r\n"
+                 f"HX-Request: true\r\nAccept-Encoding: gzip\r\nCookie: {cookie}\r\n\r\n"
+                 ).encode()
         start = time.perf_counter()
         status, _, body = await conn.ask(board)
+        self.stats["requests"] += self.measuring
         if status != 200:
             self.error(f"board {status}")
             return version
@@ -361,8 +414,8 @@ class Load:
         page = gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body
         new = int(re.search(rb'data-version="(\d+)"', page).group(1))
         now = time.monotonic()
-        for tapped, when in self.taps[code]:
-            if version < tapped <= new and self.measuring:
+        for tapped, when, measured in self.taps[code]:
+            if version < tapped <= new and measured:
                 self.seen_s.append(now - when)
         return new
 
@@ -399,13 +452,16 @@ class Load:
         except (OSError, ConnectionError):
             self.stats["tap errors"] += measured
             return
+        self.stats["requests"] += measured
         if measured:
             self.tap_ms.append((time.perf_counter() - start) * 1000)
             self.stats["taps"][status] = self.stats["taps"].get(status, 0) + 1
         found = re.search(rb'data-version="(\d+)"', answer)
         if status == 200 and found:
             self.version[code] = max(self.version[code], int(found.group(1)))
-            self.taps[code].append((int(found.group(1)), time.monotonic()))
+            measured = measured and self.measuring  # answered before the measure ended
+            self.taps[code].append((int(found.group(1)), time.monotonic(), measured))
+            self.stats["owed"] += 6 * measured  # every phone of the table is to be told
             del self.taps[code][:-20]
         elif status >= 500:
             self.stats["tap errors"] += measured
@@ -430,10 +486,11 @@ class Load:
         self.elapsed = time.perf_counter() - began
         self.server_cpu = [(after - before) / self.elapsed
                            for before, after in zip(server_cpu, cpu_seconds(self.server))]
-        self.stats["offered"] = round(self.rate * self.elapsed)
+        self.streams_at_end = self.streams
         self.cpu = (used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime) / self.elapsed
         await asyncio.wait([work], timeout=30)  # the last answers; a phone still waiting then
         work.cancel()                               # is left behind (its server is stopped next)
+        await asyncio.sleep(0)
 
 
 def percentiles(values, points=(50, 95, 99)) -> str:
@@ -447,19 +504,22 @@ def percentiles(values, points=(50, 95, 99)) -> str:
 def report(load: Load, server, args) -> list[str]:
     s, seconds = load.stats, load.elapsed
     phones = len(load.tables) * 6
-    answered = s["answered"] / s["offered"] if s["offered"] else 0
+    told = s["told"] / s["owed"] if s["owed"] else 0
     return [
         f"phones {phones} ({len(load.tables)} tables x 6), measured {seconds:.0f} s after "
         f"{args.warmup} s of warm-up",
-        f"polls offered {s['offered'] / seconds:.0f}/s, answered {s['answered'] / seconds:.0f}/s "
-        f"({answered:.1%}; due while the phone still waited, so not sent: {s['skipped']})",
-        f"poll latency ms: {percentiles(load.poll_ms)}",
+        f"news streams open at the end: {load.streams_at_end} of {phones}; a phone's first "
+        f"version after (ms): {percentiles(load.first_ms)}",
+        f"changes owed to the phones {s['owed']}, told {s['told']} ({told:.1%}) after (ms): "
+        f"{percentiles([t * 1000 for t in load.told_s])}",
         f"errors: {s['errors']} {load.error_kinds or ''}",
         f"board refreshes after a change {s['refreshes'] / seconds:.0f}/s, latency ms: "
         f"{percentiles(load.refresh_ms)}",
         f"taps offered {s['taps offered'] / seconds:.1f}/s, answers {dict(sorted(s['taps'].items()))}"
         f", errors {s['tap errors']}, latency ms: {percentiles(load.tap_ms)}",
-        f"a tap seen by the table's phones after (s): {percentiles(load.seen_s)}",
+        f"a tap shown by the table's phones after (s): {percentiles(load.seen_s)}",
+        f"requests the server answered (taps and refreshes; the streams ask nothing): "
+        f"{s['requests'] / seconds:.0f}/s",
         f"server RSS per worker (MB): {', '.join(f'{r / 1024:.0f}' for r in workers(server, 'VmRSS'))}"
         f"; threads per worker now: {', '.join(map(str, workers(server, 'Threads')))}, "
         f"at most {', '.join(map(str, load.threads))}",
@@ -492,7 +552,7 @@ def main():
             print(f"built {len(tables)} tables of {version} events through the app in "
                   f"{time.perf_counter() - began:.0f} s")
             if args.idle:
-                for line in idle_check(port, tables[0], version, args.idle):
+                for line in idle_check(port, tables[0], args.idle):
                     print(line)
             load = Load(port, tables, version, args, server)
             asyncio.run(load.run())

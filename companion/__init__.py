@@ -33,9 +33,6 @@ def create_app(test_config=None, settings=None):
     from companion import assets, db, errors, guard, i18n, logbook, rooms, security
     db.init_app(app)
     guard.init_app(app)
-    from companion.poll import UnchangedPoll
-    app.wsgi_app = UnchangedPoll(app.wsgi_app, lambda: app.config["DATABASE"],
-                                 guard.limiter_of(app).allowed)
     Htmx(app)
     security.init_app(app)
     i18n.init_app(app)

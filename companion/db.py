@@ -45,8 +45,7 @@ def connect(path: str) -> sqlite3.Connection:
 def get_db() -> sqlite3.Connection:
     """The request's connection, taken from the app's pool (opening and closing a WAL database
     on every request would cost more than the request itself). The pool holds as many
-    connections as requests ever ran at once, not one per server thread: a worker may keep
-    hundreds of threads waiting for slow clients (``companion.admission``)."""
+    connections as requests ever ran at once, not one per server thread."""
     if "db" not in g:
         try:
             g.db = current_app.extensions["companion.db"].get_nowait()

@@ -48,8 +48,8 @@ def table_url(endpoint: str, code: str) -> str:
 
 
 def poll_oob(table) -> str:
-    """The poll element with the table's new version, to send beside a small answer (out of
-    band), so the phone's next write and poll start from it."""
+    """The #poll element with the table's new version, to send beside a small answer (out of
+    band), so the phone's next write and catch-up start from it."""
     return macro("_macros.html", "poll")(table, oob=True)
 
 

@@ -1,9 +1,9 @@
-"""Rooms: the start page, creating a table, joining it by code or QR, seats, and polling."""
+"""Rooms: the start page, creating a table, joining it by code or QR, seats, and the news."""
 from flask import (Blueprint, Response, current_app, redirect, render_template, request,
                    url_for)
 from flask_babel import gettext as _
 
-from companion import games, guard, live, qr, tables
+from companion import games, guard, live, push, qr, tables
 from companion.db import get_db
 from companion.i18n import LANGUAGES
 from companion.scorers.rules import RuleError
@@ -92,17 +92,16 @@ def qr_svg(code):
     return Response(qr.svg(join_url(table)), mimetype="image/svg+xml")
 
 
-@bp.get("/t/<code>/poll")
-def poll(code):
-    """Has the table changed since version ``v``? 204 if not (cheap); else trigger a refresh.
-
-    The poll element keeps its version until the refreshed state replaces it, so the version a
-    phone writes from is always the version of the state it shows.
-    """
+@bp.get("/t/<code>/events")
+def events(code):
+    """The table's news (companion.push) as a stream that ends at once: the browser asks again
+    a second later, so a page served by Flask alone (``flask run``, the tests' server) still
+    catches up. ``companion serve`` holds the stream open in front of Flask instead
+    (companion.front) and tells each change as it happens; what it leaves here is an unknown
+    code (404, counted as a miss) or a client out of misses (429)."""
     guard.check()
     row = get_db().execute("SELECT version FROM tables WHERE code = ?", (code.upper(),)).fetchone()
     if row is None:
         guard.miss()
-    if request.args.get("v", type=int) == row[0]:
-        return "", 204
-    return "", 200, {"HX-Trigger": "table-changed", "HX-Reswap": "none"}
+    return Response(push.first_message(row[0]), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store"})

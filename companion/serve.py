@@ -1,10 +1,10 @@
 """``companion serve``: the app on the LAN with granian, the join address printed as a QR code.
 
-The server holds many phones: every phone keeps one connection open and polls on it once a
-second. granian (a maintained production server whose HTTP side is written in Rust) keeps those
-connections in an event loop (epoll) at no cost to Python, and calls the app only for complete
-requests, from a pool of threads in each worker process. Workers share the listening socket and
-the SQLite file; nothing in the app assumes one process (README, "Hosting many tables").
+The server holds many phones: every phone keeps one connection open, on which it is told when its
+table changes (``companion.push``). granian (a maintained production server whose HTTP side is
+written in Rust) runs each worker's front (``companion.front``) in an event loop: the phones'
+streams wait there at no cost, and Flask runs in a few threads only for whole requests. Workers
+share the listening socket and the SQLite file; nothing in the app assumes one process (README, "Hosting many tables").
 
 What stops the server from starting (a busy port, a ``--db`` in a missing folder) is said in one
 line, exit 1, before any address or QR code is printed.
@@ -20,7 +20,6 @@ import sqlite3
 import click
 
 TARGET = "companion.serve:hosted_app"  # what each worker process imports and calls
-WAITING = 512  # threads per worker, most of them waiting for slow clients (companion.admission)
 
 
 def lan_address() -> str:
@@ -103,14 +102,11 @@ def hosted_app():
     (``COMPANION_DATABASE``, ``COMPANION_PUBLIC_URL``, ``COMPANION_THREADS``)."""
     die_with_parent()
     from companion import create_app
-    from companion.admission import Admission
+    from companion.front import Front
     settings = {"PUBLIC_URL": os.environ.get("COMPANION_PUBLIC_URL")}
     if os.environ.get("COMPANION_DATABASE"):
         settings["DATABASE"] = os.environ["COMPANION_DATABASE"]
-    app = create_app(settings=settings)
-    app.wsgi_app = Admission(app.wsgi_app, int(os.environ.get("COMPANION_THREADS", "8")),
-                             app.config["MAX_CONTENT_LENGTH"])
-    return app
+    return Front(create_app(settings=settings), int(os.environ.get("COMPANION_THREADS", "8")))
 
 
 def die_with_parent() -> None:
@@ -143,8 +139,8 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
     from granian.log import LogLevels
     from granian.server import Server
     os.environ.update(environ)
-    Server(TARGET, address=host, port=port, interface=Interfaces.WSGI, factory=True,
-           workers=workers, blocking_threads=WAITING, backpressure=connections, backlog=backlog,
+    Server(TARGET, address=host, port=port, interface=Interfaces.ASGI, factory=True,
+           workers=workers, backpressure=connections, backlog=backlog,
            http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
            respawn_failed_workers=True, log_level=LogLevels.error).serve()
 
@@ -162,25 +158,27 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
               help="Server processes sharing the port and the database: 1 is plenty for a few "
                    "tables; give a hosted instance one per core.")
 @click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256),
-              help="Requests each worker runs at once (one runs Python at a time, the others "
-                   "wait for the database). Up to 512 more threads per worker wait for slow "
-                   "clients: a request is run only once its body has arrived.")
+              help="Requests each worker runs through Flask at once (one runs Python at a time, "
+                   "the others wait for the database); more wait without a thread. A request "
+                   "runs only once its body has arrived: slow clients hold no thread.")
 @click.option("--max-connections", default=10000, show_default=True,
               type=click.IntRange(16, 1_000_000),
               help="Open connections each worker holds; more wait to be accepted (its "
-                   "open-files limit is raised to fit). A phone keeps one, sometimes two: "
+                   "open-files limit is raised to fit). A phone keeps one (its table's news), "
+                   "two while it fetches a change: "
                    "1,000 tables of 6 phones on 2 workers need about 6,000 each.")
 @click.option("--backlog", default=4096, show_default=True, type=click.IntRange(128, 65535),
               help="Connections waiting to be accepted (a room of phones arriving at once).")
 @click.option("--idle-timeout", default=10, show_default=True, type=click.IntRange(1, 60),
               help="Seconds a connection may wait between requests, or take to send a "
-                   "request's headers, before it is closed: a phone gone quiet (it reconnects "
-                   "by itself when it polls again) or a half-sent request.")
+                   "request's headers, before it is closed: a half-sent request, or the second "
+                   "connection of a phone gone quiet. A phone's news stream is kept open, and "
+                   "a request's body may take 30 s.")
 def serve(host, port, db_path, workers, threads, max_connections, backlog, idle_timeout):
     """Serve the companion to the phones at the tables (production server: granian).
 
-    Every phone keeps its connection open and polls once a second; an unchanged poll is
-    answered before the web framework runs. What stops it from starting (a busy port, a --db in
+    Every phone keeps one connection open and is told on it when its table changes (Server-Sent
+    Events): an idle phone costs no request. What stops it from starting (a busy port, a --db in
     a missing folder) is said in one line, exit 1. For a hosted instance with many tables, one
     worker per core:
 

@@ -1,18 +1,21 @@
-"""What the real-browser tests share: Debian's headless Chromium, the app under waitress, phones.
+"""What the real-browser tests share: Debian's headless Chromium, ``companion serve``, phones.
 
-The fixtures ``browser`` (one Chromium per session), ``server`` (the app under waitress on a free
+The fixtures ``browser`` (one Chromium per session), ``server`` (``companion serve`` on a free
 port) and ``phone`` (a function that opens a phone-sized page with its own cookies) are made
 available to every test module by ``conftest.py``; ``shot`` saves a screenshot to ``artifacts/``.
 Without a browser the tests skip, except in CI (CI=true), where that is a failure.
 """
 import os
 import shutil
-import threading
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
-
-from companion import create_app
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -37,35 +40,31 @@ def browser():
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    """The app under waitress on a free local port, as ``companion serve`` runs it."""
-    import waitress
+    """``companion serve`` on a free loopback port, in its own process, as a table runs it
+    (granian, the front holding each phone's news stream); stopped at the end of the session."""
     folder = tmp_path_factory.mktemp("server")
-    app = create_app({"DATABASE": str(folder / "b.sqlite"), "SECRET_KEY": "browser"})
-    srv = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
-    url = f"http://127.0.0.1:{srv.effective_port}"
-    app.config["PUBLIC_URL"] = url + "/"
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    log = open(folder / "server.log", "w", encoding="utf-8")
+    process = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+                                "--port", str(port), "--db", str(folder / "b.sqlite")],
+                               stdout=subprocess.DEVNULL, stderr=log)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(150):
+        try:
+            urllib.request.urlopen(url + "/", timeout=5).read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        process.kill()
+        log.close()
+        pytest.fail("companion serve did not start: " + (folder / "server.log").read_text())
     yield url
-    stop_waitress(srv, thread)
-
-
-def stop_waitress(srv, thread) -> None:
-    """Stop a waitress server running in ``thread`` without a race.
-
-    First the worker threads finish their tasks and end (a worker that has just sent its
-    answer still pulls the loop's trigger, so the trigger must outlive them). Then the sockets
-    are closed from waitress's own loop thread, so its ``select`` never sees a closed descriptor
-    (closing them from this thread made CI fail with EBADF after every test passed); with
-    nothing left to watch, the loop returns and the thread ends."""
-    srv.task_dispatcher.shutdown(cancel_pending=True, timeout=10)
-
-    def close_all():
-        for channel in list(srv._map.values()):
-            channel.close()
-    srv.trigger.pull_trigger(close_all)
-    thread.join(timeout=10)
-    assert not thread.is_alive(), "waitress did not stop"
+    process.send_signal(signal.SIGINT)
+    process.wait(20)
+    log.close()
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """Fixtures shared by the app tests (the Flask tutorial's conftest) and helpers for tables; the
-browser fixtures (a headless Chromium, the app under waitress, phones) come from browser_support."""
+browser fixtures (a headless Chromium, `companion serve`, phones) come from browser_support."""
 import re
 
 import pytest

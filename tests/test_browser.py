@@ -121,6 +121,8 @@ def two_phones(server, phone):
     other = phone()
     other.goto(join)
     other.get_by_role("button", name="Joshua").click()
+    for page in (host, other):  # on the board, each with its news stream open
+        page.wait_for_function("typeof news !== 'undefined' && news.source !== null")
     return host, other
 
 
@@ -169,10 +171,9 @@ def test_what_a_phone_types_survives_a_change_from_another_phone(server, phone):
 
 
 def test_a_refused_change_is_told_where_the_phone_is(server, phone):
-    import re
     from playwright.sync_api import expect
     host, other = two_phones(server, phone)
-    other.route(re.compile(r"/poll\?"), lambda route: route.abort())  # it misses the next change
+    other.evaluate("quiet()")  # its news stream closed: it misses the next change
     add_stack(host, 3, "Christie", "red", 1)
     sheet = other.locator("#prov-3 details.sheet")
     sheet.locator("summary").click()
@@ -225,27 +226,35 @@ SHOW = """hidden => {
 }"""
 
 
-def test_a_hidden_phone_stops_polling_and_catches_up_at_once_when_shown(server, phone):
-    """Page Visibility: a phone in a pocket costs the host nothing; back in hand it shows what
-    changed meanwhile without waiting for its next poll."""
+def test_a_phone_hears_of_changes_without_asking_and_a_hidden_one_costs_nothing(server, phone):
+    """Push (companion/push.py): a phone holds one stream and asks nothing while its table is
+    quiet, and sees another phone's change at once. Page Visibility: a phone in a pocket closes
+    its stream; back in hand it shows what changed meanwhile at once."""
     import time
     from playwright.sync_api import expect
     host, other = two_phones(server, phone)
     polls = []
-    other.on("request", lambda r: polls.append(time.monotonic()) if "/poll?" in r.url else None)
+    other.on("request", lambda r: polls.append(time.monotonic()) if "/events" in r.url else None)
+    other.wait_for_timeout(3000)
+    assert polls == []  # three quiet seconds: its stream, opened with the page, is all it has
+    add_stack(host, 4, "Joshua", "blue", 1)
+    told = time.monotonic()
+    expect(other.locator('#prov-4 .chip[data-player="Joshua"]')).to_be_visible(timeout=2000)
+    print(f"another phone's change shown after {time.monotonic() - told:.2f} s")
     other.evaluate(SHOW, True)
-    other.wait_for_timeout(300)  # a poll may have been leaving as it was hidden
+    other.wait_for_timeout(300)
+    assert other.evaluate("news.source") is None  # hidden: the stream is closed
     polls.clear()
     add_stack(host, 3, "Christie", "red", 1)
     other.wait_for_timeout(3000)
-    assert polls == []  # three seconds hidden: not one poll
+    assert polls == []  # three seconds hidden: not one request
     chip = other.locator('#prov-3 .chip[data-player="Christie"]')
     assert chip.count() == 0
     shown = time.monotonic()
     other.evaluate(SHOW, False)
     expect(chip).to_be_visible(timeout=2000)
-    # polled on being shown, not at its next tick a second later (a loaded CI machine takes a few
-    # tenths of a second to get the request out: the bound tells "at once" from "next tick" only)
+    # asked on being shown (a loaded CI machine takes a few tenths of a second to get the request
+    # out: the bound tells "at once" from a retry a second later only)
     assert polls and polls[0] - shown < 0.6
 
 
@@ -271,8 +280,9 @@ def test_a_refused_table_file_is_told_on_screen(server, phone):
 
 
 def test_a_phone_left_on_a_deleted_table_stops_asking_for_it(server, phone):
-    """A phone on a table the host deleted polled its code every second, each poll a miss of the
-    join-code ration: after 30 s it was refused (429) the code of the host's next table."""
+    """A phone on a table the host deleted once polled its code every second, each poll a miss
+    of the join-code ration: after 30 s it was refused (429) the code of the host's next table.
+    Its stream is told the table is gone, and it asks no more."""
     host = phone()
     host.goto(server + "/")
     host.fill("#players", "Anne\nBen\nCleo")
@@ -284,10 +294,9 @@ def test_a_phone_left_on_a_deleted_table_stops_asking_for_it(server, phone):
     other.get_by_role("button", name="Ben").click()
     other.locator("#poll").wait_for(state="attached")
     asked = []
-    other.on("request", lambda r: asked.append(r.url) if f"/t/{code}/poll" in r.url else None)
+    other.on("request", lambda r: asked.append(r.url) if f"/t/{code}/" in r.url else None)
     host.goto(f"{server}/t/{code}/delete")
     host.get_by_role("button", name="Delete", exact=True).click()
-    other.wait_for_timeout(1500)
-    gone = len(asked)
+    other.wait_for_function("news.gone", timeout=3000)
     other.wait_for_timeout(3000)
-    assert gone >= 1 and len(asked) == gone, asked  # one poll found the table gone, then no more
+    assert asked == []  # told on its open stream, it asked nothing more

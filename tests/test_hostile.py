@@ -150,11 +150,7 @@ def test_guessing_join_codes_is_rationed_per_client(app, table):
     for _ in range(guard.BURST):
         assert stranger.get("/t/ZZZZZ").status_code == 404
     assert stranger.get(f"/t/{table.code}").status_code == 429  # a hit tells it nothing now
-    assert stranger.get(f"/t/{table.code}/poll?v=0").status_code == 429
-    unchanged = f"/t/{table.code}/poll?v={table.version}"  # answered in front of Flask (poll.py)
-    assert app.test_client().get(unchanged, environ_base={"REMOTE_ADDR": "10.0.0.3"}
-                                 ).status_code == 204
-    assert stranger.get(unchanged).status_code == 429  # ... but not to a client out of misses
+    assert stranger.get(f"/t/{table.code}/events").status_code == 429  # nor its news (test_push)
     other = app.test_client()  # another address still finds the table
     assert other.get(f"/t/{table.code}", environ_base={"REMOTE_ADDR": "10.0.0.2"}
                      ).status_code == 200

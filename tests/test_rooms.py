@@ -50,14 +50,13 @@ def test_qr_is_svg(client, table):
     assert response.mimetype == "image/svg+xml" and b"<svg" in response.data
 
 
-def test_poll_answers_unchanged_with_204_and_a_change_with_a_trigger(client, table):
-    assert client.get(f"/t/{table.code}/poll?v=0").status_code == 204
+def test_the_news_tells_the_version_and_the_page_names_where_to_hear_it(client, table):
+    assert client.get(f"/t/{table.code}/events").data.endswith(b"data: 0\n\n")
     table.stack(8, "Christie", "red", 2)
-    response = client.get(f"/t/{table.code}/poll?v=0", headers={"HX-Request": "true"})
-    assert response.status_code == 200 and response.headers["HX-Trigger"] == "table-changed"
-    assert response.headers["HX-Reswap"] == "none"  # the refreshed state brings the new version
-    assert client.get(f"/t/{table.code}/poll?v=1").status_code == 204
-    assert client.get("/t/NOPE1/poll?v=0").status_code == 404
+    assert client.get(f"/t/{table.code}/events").data.endswith(b"data: 1\n\n")
+    page = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert f'<span id="poll" data-version="1" data-events="/t/{table.code}/events">' in page
+    assert client.get("/t/NOPE1/events").status_code == 404
 
 
 def test_room_fragment_and_page(client, table):

@@ -66,17 +66,18 @@ def test_headers_and_cookies(client, table):
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
 
 
-def test_a_poll_sets_no_cookie_so_it_cannot_undo_a_language_switch(client, table):
-    """A phone polls every second. If every answer re-sent the session cookie, a poll sent before
-    a language switch and answered after it would put the old cookie (old language) back."""
+def test_the_news_sets_no_cookie_so_it_cannot_undo_a_language_switch(client, table):
+    """A phone asks for its table's news again and again. If every answer re-sent the session
+    cookie, one sent before a language switch and answered after it would put the old cookie
+    (old language) back."""
     table.sit()
     client.get(f"/liberte/{table.code}/")  # the first page puts the CSRF token in the session
     before = client.get_cookie("session").value
     client.post("/lang", data={"lang": "ru", "code": table.code, "next": "/"})
     switched = client.get_cookie("session").value
     assert switched != before
-    client.set_cookie("session", before)  # the poll that left before the switch
-    poll = client.get(f"/t/{table.code}/poll?v={table.version}")
-    assert poll.status_code == 204 and "Set-Cookie" not in poll.headers
+    client.set_cookie("session", before)  # the news asked for before the switch
+    news = client.get(f"/t/{table.code}/events")
+    assert news.status_code == 200 and "Set-Cookie" not in news.headers
     page = client.get(f"/liberte/{table.code}/")  # an answer that changes nothing sets none
     assert "Set-Cookie" not in page.headers

@@ -48,8 +48,9 @@ def test_each_worker_builds_the_app_from_what_the_command_said(tmp_path, monkeyp
     monkeypatch.setenv("COMPANION_PUBLIC_URL", "http://192.168.1.23:8000/")
     monkeypatch.setattr(serve, "die_with_parent", lambda: None)
     monkeypatch.setenv("COMPANION_THREADS", "3")
-    app = serve.hosted_app()
-    assert app.wsgi_app.slots._value == 3  # 3 requests run the app at once
+    front = serve.hosted_app()
+    assert front.flask.executor._max_workers == 3  # 3 requests run Flask at once
+    app = front.flask.app
     assert app.config["DATABASE"] == str(tmp_path / "hosted.sqlite")
     assert app.config["PUBLIC_URL"] == "http://192.168.1.23:8000/"
 
@@ -85,7 +86,7 @@ def test_db_keeps_the_database_and_its_key_out_of_the_instance_folder(tmp_path, 
     for name, value in calls["environ"].items():
         monkeypatch.setenv(name, value)
     worker = serve.hosted_app()  # a worker signs with the same key, kept beside the database
-    assert (tmp_path / "secret_key").read_text() == worker.config["SECRET_KEY"]
+    assert (tmp_path / "secret_key").read_text() == worker.flask.app.config["SECRET_KEY"]
     assert instance_files() == before
 
 
@@ -133,7 +134,7 @@ def test_help_version_and_where_the_formats_are():
     assert "docs/rules/" in runner.invoke(main, ["--help"]).output
     assert runner.invoke(main, ["--version"]).output == "companion 0.1.0\n"
     serve_help = " ".join(runner.invoke(main, ["serve", "--help"]).output.split())
-    assert "--threads INTEGER RANGE Requests each worker runs at once" in serve_help
+    assert "--threads INTEGER RANGE Requests each worker runs through Flask at once" in serve_help
     for command in (["liberte", "resolve"], ["liberte", "check"], ["vote", "replay"]):
         text = " ".join(runner.invoke(main, [*command, "--help"]).output.split())
         assert "docs/formats.md" in text and "exits 2" in text, command
@@ -202,10 +203,11 @@ def test_a_write_survives_the_server_being_killed(tmp_path):
     stop(again)
 
 
-def test_a_change_made_through_one_server_process_reaches_a_phone_polling_another(tmp_path):
+def test_a_change_made_through_one_server_process_reaches_a_phone_listening_to_another(tmp_path):
     """Two server processes on one database (what --workers does, here on two ports so that
     each request's process is known): a table made and changed through the first; the second
-    answers its poll, its board and a write from the version it shows."""
+    tells the change on a phone's open stream, and answers its board and a write from the
+    version it shows."""
     db = tmp_path / "shared.sqlite"
     ports = free_port(), free_port()
     first, conn1, page = start(db, ports[0])
@@ -227,16 +229,21 @@ def test_a_change_made_through_one_server_process_reaches_a_phone_polling_anothe
         ask(conn1, "POST", "/tables", "game=liberte&players=A%0AB%0AC&language=en")
         code = sqlite3.connect(db).execute("SELECT code FROM tables").fetchone()[0]
         ask(conn1, "POST", f"/t/{code}/seat", "player=A")
-        assert ask(conn2, "GET", f"/t/{code}/poll?v=0")[0] == 204
+        news = http.client.HTTPConnection("127.0.0.1", ports[1], timeout=5)
+        news.request("GET", f"/t/{code}/events", headers=headers)
+        stream = news.getresponse()
+        assert stream.status == 200 and stream.getheader("Content-Type").startswith("text/event-stream")
+        assert [stream.readline() for _ in range(4)] == [b"retry: 1000\n", b"id: 0\n", b"data: 0\n", b"\n"]
         assert ask(conn2, "GET", f"/liberte/{code}/")[0] == 200  # the second caches version 0
         stack = "province=3&player=A&faction=red&blocks=2&version="
         assert ask(conn1, "POST", f"/liberte/{code}/", stack + "0")[0] == 303
-        assert ask(conn2, "GET", f"/t/{code}/poll?v=0")[0] == 200  # changed: refresh
-        assert ask(conn2, "GET", f"/t/{code}/poll?v=1")[0] == 204
+        assert [stream.readline() for _ in range(3)] == [b"id: 1\n", b"data: 1\n", b"\n"]
+        news.close()
+        assert ask(conn2, "GET", f"/t/{code}/events?once")[1].endswith("data: 1\n\n")
         status, board = ask(conn2, "GET", f"/liberte/{code}/")
         assert 'data-version="1"' in board and "Normandie" in board
         assert ask(conn2, "POST", f"/liberte/{code}/", stack.replace("=3", "=4") + "1")[0] == 303
-        assert ask(conn1, "GET", f"/t/{code}/poll?v=1")[0] == 200
+        assert ask(conn1, "GET", f"/t/{code}/events?once")[1].endswith("data: 2\n\n")
         assert 'data-version="2"' in ask(conn1, "GET", f"/liberte/{code}/")[1]
     finally:
         conn1.close()

@@ -1,8 +1,82 @@
 // companion: the little script the pages need (no inline script: the CSP forbids it).
-// Polling pauses while the tab is hidden and polls at once when it shows again. It stops for good
-// once the table is gone (deleted): each poll of an unknown code counts against this phone's
-// ration of join-code misses, and a phone left on the old table would soon be refused (429) the
-// code of the next one.
+// News of the table: the page keeps one stream open (Server-Sent Events, companion/push.py) on
+// which the server tells the table's version whenever it changes. A version other than the one
+// the page shows (#poll's data-version) makes the live block ask for itself again; news that
+// comes while this phone's own change is on its way waits for its answer, which brings it.
+// While the page is hidden the stream is closed (a phone in a pocket costs the host nothing);
+// shown again, the stream's first message is the version now, so the page catches up at once.
+// A table that is gone (deleted) is not asked for again: each ask for an unknown code counts
+// against this phone's ration of join-code misses. Without EventSource, the page asks once a
+// second.
+var news = {source: null, latest: null, writing: 0, gone: false, again: null};
+function catchUp() {
+  var poll = document.getElementById("poll");
+  if (poll && news.latest !== null && news.writing === 0 &&
+      news.latest !== poll.getAttribute("data-version")) {
+    window.htmx.trigger(poll, "table-changed");
+  }
+}
+function heard(text) {
+  var version = /^data: (\w+)$/m.exec(text);
+  if (version && version[1] === "gone") {
+    news.gone = true;
+    quiet();
+  } else if (version) {
+    news.latest = version[1];
+    catchUp();
+  }
+}
+function listen() {
+  var poll = document.getElementById("poll");
+  if (!poll || news.source || news.again || news.gone || document.hidden || !window.htmx) {
+    return;
+  }
+  var url = poll.getAttribute("data-events");
+  if (!window.EventSource) {
+    news.again = window.setInterval(function () { ask(url); }, 1000);
+    return ask(url);
+  }
+  var source = new EventSource(url);
+  news.source = source;
+  source.onmessage = function (evt) { heard("data: " + evt.data); };
+  source.addEventListener("gone", function () { heard("data: gone"); });
+  source.onerror = function () {
+    if (source.readyState === EventSource.CLOSED) {  // refused: gone, or the server is busy
+      quiet();
+      ask(url).then(function () {
+        if (!news.gone) { news.again = window.setTimeout(function () { news.again = null; listen(); }, 5000); }
+      });
+    }
+  };
+}
+function ask(url) {
+  return window.fetch(url + "?once", {cache: "no-store"}).then(function (answer) {
+    if (answer.status === 404) { return heard("data: gone"); }
+    return answer.ok ? answer.text().then(heard) : null;
+  }, function () { return null; });
+}
+function quiet() {
+  if (news.source) { news.source.close(); news.source = null; }
+  if (news.again) { window.clearInterval(news.again); window.clearTimeout(news.again); news.again = null; }
+}
+document.addEventListener("DOMContentLoaded", listen);
+document.addEventListener("visibilitychange", function () {
+  if (document.hidden) { quiet(); } else { listen(); }
+});
+document.addEventListener("htmx:beforeRequest", function (evt) {
+  if (!evt.defaultPrevented && evt.detail.requestConfig && evt.detail.requestConfig.verb !== "get") {
+    news.writing += 1;
+  }
+});
+document.addEventListener("htmx:afterRequest", function (evt) {
+  if (evt.detail.requestConfig && evt.detail.requestConfig.verb !== "get") {
+    news.writing = Math.max(news.writing - 1, 0);
+  }
+});
+document.addEventListener("htmx:afterSettle", catchUp);
+document.addEventListener("htmx:afterRequest", catchUp);
+// An element that polls by itself (data-poll: the VOTE! night's captions) pauses while the page
+// is hidden, and stops for good once its table is gone.
 document.addEventListener("htmx:beforeRequest", function (evt) {
   var elt = evt.detail.elt;
   if (elt.hasAttribute("data-poll") && (document.hidden || elt.hasAttribute("data-gone"))) {
@@ -13,12 +87,6 @@ document.addEventListener("htmx:afterRequest", function (evt) {
   var elt = evt.detail.elt;
   if (evt.detail.xhr && evt.detail.xhr.status === 404 && elt.hasAttribute("data-poll")) {
     elt.setAttribute("data-gone", "");
-  }
-});
-document.addEventListener("visibilitychange", function () {
-  var poll = document.getElementById("poll");
-  if (!document.hidden && poll && window.htmx) {
-    window.htmx.trigger(poll, "poll-now");
   }
 });
 // A message put in the toast fades after a while, or at a tap.
@@ -85,7 +153,7 @@ document.addEventListener("htmx:afterRequest", function (evt) {
     if (evt.detail.elt.reset) { evt.detail.elt.reset(); }
   }
 });
-// A write carries the version of the state this page shows (kept on the poll element), and so
+// A write carries the version of the state this page shows (kept on the #poll element), and so
 // does a live refresh that can be answered with only what changed since then (data-since).
 document.addEventListener("htmx:configRequest", function (evt) {
   var poll = document.getElementById("poll");

@@ -1,0 +1,136 @@
+"""The front of a server worker (``companion serve``): an ASGI app around the Flask app.
+
+granian runs it in an event loop. Two kinds of request never need a thread:
+
+- a phone's push stream (``GET /t/<code>/events``, ``companion.push``): held open in the loop,
+  thousands of them at no cost until their table changes;
+- a request still arriving: its body is read in the loop (up to MAX_CONTENT_LENGTH, within
+  ``BODY_TIMEOUT``), so a client that sends half a body holds a coroutine, not a thread.
+
+Every whole request then goes to Flask, run by ``threads`` threads of the worker (a2wsgi, the
+maintained WSGI-in-ASGI adapter); more requests wait for a thread without running Python, so a
+write does not hold the database's lock while hundreds of threads fight for the GIL.
+
+A stream whose code is unknown, or asked by a client that has used up its ration of join-code
+misses (``guard``), goes on to Flask too, which answers 404 or 429 as for any other address:
+a right code answered here tells a guesser nothing.
+"""
+import asyncio
+
+from a2wsgi import WSGIMiddleware
+
+from companion import push
+from companion.guard import limiter_of
+
+BODY_TIMEOUT = 30  # seconds a request's body may take to arrive
+
+
+class Front:
+    def __init__(self, app, threads: int):
+        self.flask = WSGIMiddleware(app, workers=threads)
+        self.limit = app.config["MAX_CONTENT_LENGTH"]
+        self.allowed = limiter_of(app).allowed
+        self.watcher = push.Watcher(lambda: app.config["DATABASE"])
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "lifespan":
+            return await lifespan(receive, send)
+        if scope["type"] != "http":
+            return None
+        if scope["method"] == "GET":
+            path = push.PATH.fullmatch(scope["path"])
+            if path and await self.events(scope, path.group(1).upper(), receive, send):
+                return None
+        return await self.run(scope, receive, send)
+
+    async def events(self, scope, code: str, receive, send) -> bool:
+        """Answer a known table's push stream here; False leaves the request to Flask."""
+        client = (scope.get("client") or ("",))[0] or ""
+        version = self.watcher.version(code) if self.allowed(client) else None
+        if version is None:
+            return False
+        if b"once" in scope.get("query_string", b"").split(b"&"):
+            await push.once(version, send)
+        else:
+            await push.stream(self.watcher, code, version, receive, send)
+        return True
+
+    async def run(self, scope, receive, send):
+        """The request to Flask once its whole body has arrived (a body announced larger than
+        the limit is left to Flask, which refuses it without reading it)."""
+        if announced(scope) > self.limit:
+            return await self.flask(scope, receive, send)
+        try:
+            body = await asyncio.wait_for(read_body(receive, self.limit), BODY_TIMEOUT)
+        except asyncio.TimeoutError:
+            return await refuse(send, 408, b"The request took too long to arrive.")
+        except TooLarge:
+            return await refuse(send, 413, b"The request is too large.")
+        if body is None:
+            return None  # the client went away
+        return await self.flask(with_length(scope, len(body)), replay(body, receive), send)
+
+
+def announced(scope) -> int:
+    """The body's Content-Length (0 when there is none or it is not a number)."""
+    for name, value in scope.get("headers", ()):
+        if name.lower() == b"content-length":
+            return int(value) if value.isdigit() else 0
+    return 0
+
+
+def with_length(scope, length: int) -> dict:
+    """The request as read whole: its Content-Length is the body's (a chunked body had none, and
+    Flask would have read nothing)."""
+    headers = [(k, v) for k, v in scope.get("headers", ()) if k.lower() != b"content-length"]
+    return dict(scope, headers=headers + [(b"content-length", str(length).encode())])
+
+
+class TooLarge(Exception):
+    pass
+
+
+async def read_body(receive, limit: int) -> bytes | None:
+    """The request's whole body (None if the client went away first)."""
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+def replay(body: bytes, receive):
+    """A ``receive`` that gives Flask the body already read, then waits for the end."""
+    sent = False
+
+    async def again():
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+    return again
+
+
+async def refuse(send, status: int, text: bytes) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": text})
+
+
+async def lifespan(receive, send) -> None:
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return

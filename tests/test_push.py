@@ -1,0 +1,257 @@
+"""The table's news (companion.push): a stream held open in front of Flask by each server
+worker (companion.front), the ending stream Flask answers on its own, and what several server
+processes share. The front is driven here as granian drives it, an ASGI app in an event loop."""
+import asyncio
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from companion import create_app, events, front, push
+from conftest import TableHelper
+
+
+class Browser:
+    """One ASGI request to the front: what it was sent, as it arrives."""
+
+    def __init__(self, the_front, path, method="GET", query=b"", body=(b"",), headers=()):
+        self.scope = {"type": "http", "http_version": "1.1", "method": method, "path": path,
+                      "query_string": query, "server": ("127.0.0.1", 8000), "scheme": "http",
+                      "headers": list(headers), "client": ("10.0.0.9", 5000)}
+        self.body, self.front = list(body), the_front
+        self.status, self.received, self.left = None, b"", asyncio.Event()
+        self.arrived = asyncio.Event()
+
+    async def receive(self):
+        if self.body:
+            chunk = self.body.pop(0)
+            if chunk is None:  # a client that stops sending
+                await asyncio.sleep(3600)
+            return {"type": "http.request", "body": chunk, "more_body": bool(self.body)}
+        await self.left.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message):
+        if message["type"] == "http.response.start":
+            self.status = message["status"]
+        else:
+            self.received += message.get("body", b"")
+        self.arrived.set()
+
+    def start(self):
+        return asyncio.ensure_future(self.front(self.scope, self.receive, self.send))
+
+    async def until(self, text: bytes, timeout=5):
+        """Wait until the stream has sent ``text``."""
+        async def seen():
+            while text not in self.received:
+                self.arrived.clear()
+                await self.arrived.wait()
+        await asyncio.wait_for(seen(), timeout)
+
+
+@pytest.fixture
+def hosted(app):
+    """The front a server worker runs around the test app (two Flask threads)."""
+    return front.Front(app, threads=2)
+
+
+def run(coroutine):
+    """Run ``coroutine`` in an event loop of its own thread (the browser tests' Playwright keeps
+    one running in this thread)."""
+    with ThreadPoolExecutor(1) as loop_thread:
+        return loop_thread.submit(asyncio.run, coroutine).result()
+
+
+def test_a_stream_tells_the_version_at_once_then_each_change(hosted, table):
+    async def phone():
+        stream = Browser(hosted, f"/t/{table.code.lower()}/events")
+        task = stream.start()
+        await stream.until(b"data: 0\n\n")
+        assert stream.status == 200 and stream.received.startswith(b"retry: 1000\n")
+        await asyncio.to_thread(table.stack, 3, "Christie", "red", 2)  # through Flask, another thread
+        await stream.until(b"id: 1\ndata: 1\n\n", timeout=push.INTERVAL * 20)
+        stream.left.set()  # the phone goes away
+        await asyncio.wait_for(task, 2)
+        assert hosted.watcher.phones == {}
+    run(phone())
+
+
+def test_a_quiet_stream_sends_a_comment_now_and_then(hosted, table, monkeypatch):
+    monkeypatch.setattr(push, "KEEP_ALIVE", 0.05)
+
+    async def phone():
+        stream = Browser(hosted, f"/t/{table.code}/events")
+        task = stream.start()
+        await stream.until(b":\n\n")
+        stream.left.set()
+        await asyncio.wait_for(task, 2)
+    run(phone())
+
+
+def test_a_deleted_table_is_told_gone_and_its_stream_ends(hosted, table):
+    async def phone():
+        stream = Browser(hosted, f"/t/{table.code}/events")
+        task = stream.start()
+        await stream.until(b"data: 0")
+        answer = await asyncio.to_thread(table.client.post, f"/t/{table.code}/delete",
+                                         data={"confirm": table.code})
+        assert answer.status_code in (302, 303)
+        await asyncio.wait_for(task, push.INTERVAL * 20)
+        assert stream.received.endswith(b"event: gone\ndata: gone\n\n")
+    run(phone())
+
+
+def test_once_answers_the_version_and_ends(hosted, table):
+    async def phone():
+        ask = Browser(hosted, f"/t/{table.code}/events", query=b"once")
+        await asyncio.wait_for(ask.start(), 2)
+        assert ask.received == b"retry: 1000\nid: 0\ndata: 0\n\n"
+    run(phone())
+
+
+def test_an_unknown_code_or_a_client_out_of_misses_goes_on_to_flask(app, hosted, table):
+    async def ask(path):
+        request = Browser(hosted, path)
+        await asyncio.wait_for(request.start(), 5)
+        return request.status
+    assert run(ask("/t/NOPE1/events")) == 404  # Flask's 404, a miss counted
+    for _ in range(60):
+        app.extensions["companion.guard"].missed("10.0.0.9")
+    assert run(ask(f"/t/{table.code}/events")) == 429  # a right code tells a guesser nothing
+
+
+def test_flask_answers_a_stream_that_ends_at_once(client, table):
+    """Where no front runs (flask run, the test client) the browser asks again after ``retry``."""
+    answer = client.get(f"/t/{table.code}/events")
+    assert answer.status_code == 200 and answer.mimetype == "text/event-stream"
+    assert answer.data == b"retry: 1000\nid: 0\ndata: 0\n\n"
+    assert answer.headers["Cache-Control"] == "no-store"
+    assert client.get("/t/NOPE1/events").status_code == 404
+
+
+def test_a_body_is_read_whole_before_flask_runs(hosted, table):
+    """A request arrives in three pieces, chunked (no Content-Length); Flask sees it whole."""
+    form = "version=0&province=3&player=Christie&faction=red&blocks=2".encode()
+    headers = [(b"content-type", b"application/x-www-form-urlencoded"),
+               (b"cookie", table.client.get_cookie("session").value.encode().join(
+                   [b"session=", b""]))]
+
+    async def phone():
+        tap = Browser(hosted, f"/liberte/{table.code}/", "POST",
+                      body=[form[:5], form[5:20], form[20:]], headers=headers)
+        await asyncio.wait_for(tap.start(), 5)
+        return tap.status, tap.received
+    status, page = run(phone())
+    assert status == 303, page
+    assert table.client.get(f"/t/{table.code}/events").data.endswith(b"data: 1\n\n")
+
+
+def test_a_body_that_stops_arriving_holds_no_thread(hosted, table, monkeypatch):
+    """Half a body waits in the event loop, then is refused (408); meanwhile Flask answers
+    others with its two threads."""
+    monkeypatch.setattr(front, "BODY_TIMEOUT", 0.5)
+
+    async def phones():
+        stalled = [Browser(hosted, "/tables", "POST", body=[b"game=li", None]) for _ in range(5)]
+        waiting = [s.start() for s in stalled]
+        page = Browser(hosted, "/")
+        await asyncio.wait_for(page.start(), 2)
+        assert page.status == 200
+        await asyncio.wait_for(asyncio.gather(*waiting), 3)
+        return {s.status for s in stalled}
+    assert run(phones()) == {408}
+
+
+def test_at_most_threads_requests_run_flask_at_once(app, table):
+    """More requests wait without a thread: a write never waits for the GIL behind hundreds of
+    threads while it holds the database's lock."""
+    running, most = [], []
+    flask = app.wsgi_app
+
+    def counted(environ, start_response):
+        running.append(1)
+        most.append(len(running))
+        try:
+            return flask(environ, start_response)
+        finally:
+            running.pop()
+    app.wsgi_app = counted
+    two = front.Front(app, threads=2)
+
+    async def phones():
+        pages = [Browser(two, f"/liberte/{table.code}/") for _ in range(8)]
+        await asyncio.wait_for(asyncio.gather(*(page.start() for page in pages)), 10)
+        return {page.status for page in pages}
+    assert run(phones()) == {200}
+    assert len(most) == 8 and max(most) <= 2
+
+
+def test_a_body_larger_than_the_limit_is_refused_unread(app, hosted):
+    app.config["MAX_CONTENT_LENGTH"] = 100  # the front read the limit when it was made
+    hosted.limit = 100
+
+    async def ask(body, headers=()):
+        request = Browser(hosted, "/tables", "POST", body=body, headers=headers)
+        await asyncio.wait_for(request.start(), 5)
+        return request.status
+    assert run(ask([b"x" * 60, b"x" * 60])) == 413  # chunked, no length: refused in front
+    assert run(ask([b"x" * 200], [(b"content-length", b"200")])) == 413  # announced: Flask's
+
+
+def test_a_write_by_another_server_process_is_told_by_the_next_look(app, client, table):
+    """Two apps on one database file stand for two worker processes: nothing is cached between
+    looks, and a position cached at an older version is folded again."""
+    other = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test",
+                        "WTF_CSRF_ENABLED": False})
+    assert client.get(f"/liberte/{table.code}/").status_code == 200  # this process caches v0
+    phone = TableHelper.__new__(TableHelper)
+    phone.client, phone.code, phone.version, phone.players = other.test_client(), table.code, 0, []
+    phone.client.post(f"/t/{table.code}/seat", data={"player": "Joshua"})
+
+    async def watch():
+        stream = Browser(front.Front(app, threads=1), f"/t/{table.code}/events")
+        task = stream.start()
+        await stream.until(b"data: 0")
+        assert (await asyncio.to_thread(phone.stack, 3, "Joshua", "blue", 1)).status_code == 200
+        await stream.until(b"data: 1", timeout=push.INTERVAL * 20)
+        stream.left.set()
+        await task
+    run(watch())
+    board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert 'data-version="1"' in board
+    table.version = 1
+    assert table.stack(4, "Christie", "red", 2).status_code == 200  # from the new position
+
+
+def test_the_position_cache_keeps_the_tables_used_most_recently():
+    cache = events.Positions(2)
+    cache[1], cache[2] = (0, "one"), (0, "two")
+    assert cache.get(1) == (0, "one")  # 1 is now the most recent
+    cache[3] = (0, "three")
+    assert cache.get(2) is None and cache.get(1) and cache.get(3)
+    assert len(cache.items) == 2
+
+
+def test_each_process_keeps_at_most_position_cache_tables(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": "t",
+                      "WTF_CSRF_ENABLED": False, "POSITION_CACHE": 3})
+    client = app.test_client()
+    for _ in range(5):
+        helper = TableHelper(client)
+        helper.sit()
+        assert client.get(f"/liberte/{helper.code}/").status_code == 200
+    assert len(app.extensions["companion.positions"].items) == 3
+
+
+def test_database_connections_are_pooled_not_kept_per_thread(app, client, table):
+    """A server worker runs Flask in a few threads, and a test or another server in many:
+    open connections (each with its page cache) are as many as requests ran at once."""
+    def phone():
+        assert client.get(f"/liberte/{table.code}/").status_code == 200
+        assert client.get(f"/t/{table.code}/events").status_code == 200
+    for _ in range(10):
+        thread = threading.Thread(target=phone)
+        thread.start()
+        thread.join()
+    assert app.extensions["companion.db"].qsize() == 1
