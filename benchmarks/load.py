@@ -1,4 +1,4 @@
-"""Many tables on one machine (issue 12): the real server under N tables x 6 polling phones.
+"""Many tables on one machine (issue 12): the real server under N tables x 6 phones.
 
     python benchmarks/load.py --tables 1000 [--workers 2] [--duration 30] [--taps 20]
 
@@ -10,14 +10,17 @@
    nothing, half a request's headers, or half a POST's body (each kind in turn).
 3. The load: N x 6 phones, each as the page is (companion.js): one connection holding the
    table's news stream (Server-Sent Events, companion/push.py), opened at a random moment of the
-   first two seconds, and a keep-alive connection on which, told a version other than the one
-   it shows, it fetches the board fragment (naming the version it shows, so it gets only what
-   changed when it can). Meanwhile ``--taps`` taps per second (a seated phone sets a stack on a
-   random table). After ``--warmup`` seconds, ``--duration`` seconds are measured: the streams
-   open, how long a phone waited for its first version, every change each phone was owed and
-   was told (a tap reaches all 6 phones of its table), how long after the tap's answer it was
-   told and showed it, errors, taps, refreshes and the requests the server answered. Then the
-   server's memory (RSS per worker) and the CPU used.
+   first two seconds (the whole room arriving at once), closed while the phone is hidden (for
+   1-5 s, on average every ``--reopen`` seconds) and opened again when it shows, and a
+   keep-alive connection on which, told a version other than the one it shows, it fetches the
+   board fragment (naming the version it shows, so it gets only what changed when it can).
+   Meanwhile ``--taps`` taps per second (a seated phone sets a stack on a random table). After
+   ``--warmup`` seconds, ``--duration`` seconds are measured: the streams open, how long a phone
+   waited for its first version (as the room arrived; when shown again), every change each
+   phone was owed (a tap reaches all 6 phones of its table; a phone hidden when it was made is
+   counted apart) and was told, how long after the tap was sent it was told and showed it,
+   errors, taps, refreshes and the requests the server answered. Then the server's memory (RSS
+   per worker) and the CPU used.
 
 Loopback only; every loop is bounded in time; the server is stopped at the end.
 """
@@ -41,6 +44,7 @@ from pathlib import Path
 
 PLAYERS = ["Christie", "Joshua", "Max", "Anna"]
 HOST = "127.0.0.1"
+GRACE = 2  # seconds the phones stay after the measure, to hear of its last taps
 
 
 def free_port() -> int:
@@ -254,9 +258,12 @@ class Stream(asyncio.Protocol):
     when the server closes it (or the table is gone)."""
 
     def __init__(self, told):
-        self.told, self.buffer, self.head = told, bytearray(), None
+        self.told, self.buffer, self.head, self.transport = told, bytearray(), None, None
         self.ended = asyncio.get_running_loop().create_future()
         self.status = None
+
+    def connection_made(self, transport):
+        self.transport = transport
 
     def data_received(self, data):
         self.buffer += data
@@ -272,6 +279,7 @@ class Stream(asyncio.Protocol):
         del self.buffer[:self.buffer.rfind(b"\n") + 1]
 
     def connection_lost(self, exc):
+        self.transport = None
         if not self.ended.done():
             self.ended.set_result(self.status)
 
@@ -321,12 +329,13 @@ class Load:
         self.port, self.tables, self.args, self.server = port, tables, args, server
         self.threads = []
         self.version = {t["code"]: version for t in tables}  # as the tapping phones know it
-        self.taps = {t["code"]: [] for t in tables}  # (version, time it was answered, measured)
+        self.tapped = {t["code"]: [] for t in tables}  # (version, time sent) of measured taps
+        self.phones = {t["code"]: [] for t in tables}  # each phone's log: when it was told what
         self.measuring = False
         self.streams = 0  # open now
-        self.stats = {"owed": 0, "told": 0, "errors": 0, "refreshes": 0, "requests": 0,
-                      "taps offered": 0, "taps": {}, "tap errors": 0}
-        self.first_ms, self.told_s, self.refresh_ms, self.tap_ms, self.seen_s = [], [], [], [], []
+        self.stats = {"errors": 0, "refreshes": 0, "requests": 0, "taps offered": 0, "taps": {},
+                      "tap errors": 0}
+        self.first_ms, self.reopen_ms, self.refresh_ms, self.tap_ms = [], [], [], []
         self.error_kinds = {}
 
     def error(self, kind):
@@ -342,18 +351,28 @@ class Load:
     async def phone(self, table, until):
         """One phone: holds its table's news stream; fetches the board when told of a change."""
         code, cookie = table["code"], table["cookie"]
-        shown = {"version": self.version[code], "latest": None, "fetching": False}
+        shown = {"version": self.version[code], "latest": None, "fetching": False,
+                 "told": [], "shown": [],  # (version, time) as it was told, as it showed it
+                 "hidden": []}  # (from, to): its stream closed
+        self.phones[code].append(shown)
         loop = asyncio.get_running_loop()
         conn = None
 
         async def catch_up():
             nonlocal conn
             shown["fetching"] = True
+            retried = False
             try:
                 while shown["latest"] is not None and shown["latest"] != shown["version"]:
                     if conn is None or conn.transport is None:
                         conn = await self.connect()
-                    shown["version"] = await self.refresh(conn, code, cookie, shown["version"])
+                    try:
+                        shown["version"] = await self.refresh(conn, code, cookie, shown["version"])
+                    except ConnectionError:  # the server closed it as it went: a browser asks
+                        if retried:          # again on a new connection, once
+                            raise
+                        conn, retried = None, True
+                    shown["shown"].append((shown["version"], time.monotonic()))
             except (OSError, ConnectionError) as err:
                 self.error(f"board {type(err).__name__}")
                 conn = None
@@ -361,13 +380,13 @@ class Load:
                 shown["fetching"] = False
 
         def told(version):
-            now = time.monotonic()
-            if shown["latest"] is None and self.measuring:
-                self.first_ms.append((now - opened) * 1000)
-            for tapped, when, measured in self.taps[code]:
-                if (shown["latest"] or 0) < tapped <= version and measured:
-                    self.stats["told"] += 1
-                    self.told_s.append(now - when)
+            if shown["latest"] is None:
+                waited = (time.monotonic() - opened) * 1000
+                if not reopened:
+                    self.first_ms.append(waited)
+                elif self.measuring:
+                    self.reopen_ms.append(waited)
+            shown["told"].append((version, time.monotonic()))
             shown["latest"] = version
             if not shown["fetching"]:
                 loop.create_task(catch_up())
@@ -375,6 +394,7 @@ class Load:
         await asyncio.sleep(random.uniform(0, min(2.0, self.args.warmup)))
         request = (f"GET /t/{code}/events HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream"
                    f"\r\nCookie: {cookie}\r\n\r\n").encode()
+        reopened = False
         while loop.time() < until:
             opened = time.monotonic()
             shown["latest"] = None
@@ -386,13 +406,20 @@ class Load:
                 continue
             stream.transport.write(request)
             self.streams += 1
-            done, _ = await asyncio.wait([stream.ended], timeout=max(0.0, until - loop.time()))
+            held = random.expovariate(1 / self.args.reopen)  # until it goes in a pocket
+            done, _ = await asyncio.wait([stream.ended],
+                                         timeout=max(0.0, min(until - loop.time(), held)))
             self.streams -= 1
             if done:  # the server closed it: the browser reconnects after ``retry``
                 self.error(f"stream closed ({stream.ended.result()})")
                 await asyncio.sleep(1)
-            elif stream.transport is not None:
+                continue
+            if stream.transport is not None:
                 stream.transport.close()
+            hidden = time.monotonic()
+            await asyncio.sleep(random.uniform(1, 5))  # hidden: no stream
+            shown["hidden"].append((hidden, time.monotonic()))
+            reopened = True
         if conn is not None and conn.transport is not None:
             conn.transport.close()
 
@@ -412,12 +439,7 @@ class Load:
             self.refresh_ms.append((time.perf_counter() - start) * 1000)
             self.stats["refreshes"] += 1
         page = gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body
-        new = int(re.search(rb'data-version="(\d+)"', page).group(1))
-        now = time.monotonic()
-        for tapped, when, measured in self.taps[code]:
-            if version < tapped <= new and measured:
-                self.seen_s.append(now - when)
-        return new
+        return int(re.search(rb'data-version="(\d+)"', page).group(1))
 
     async def tapper(self, until):
         """``--taps`` per second, each from the seated phone of a random table."""
@@ -442,7 +464,7 @@ class Load:
                    f"X-Table-Version: {self.version[code]}\r\nConnection: close\r\n"
                    f"Content-Type: application/x-www-form-urlencoded\r\n"
                    f"Content-Length: {len(body)}\r\n\r\n").encode() + body
-        measured = self.measuring
+        measured, sent = self.measuring, time.monotonic()
         try:
             conn = await self.connect()
             start = time.perf_counter()
@@ -459,10 +481,8 @@ class Load:
         found = re.search(rb'data-version="(\d+)"', answer)
         if status == 200 and found:
             self.version[code] = max(self.version[code], int(found.group(1)))
-            measured = measured and self.measuring  # answered before the measure ended
-            self.taps[code].append((int(found.group(1)), time.monotonic(), measured))
-            self.stats["owed"] += 6 * measured  # every phone of the table is to be told
-            del self.taps[code][:-20]
+            if measured:
+                self.tapped[code].append((int(found.group(1)), sent))
         elif status >= 500:
             self.stats["tap errors"] += measured
 
@@ -470,7 +490,7 @@ class Load:
         loop = asyncio.get_running_loop()
         start = loop.time()
         until = start + self.args.warmup + self.args.duration
-        phones = [self.phone(table, until) for table in self.tables for _ in range(6)]
+        phones = [self.phone(table, until + GRACE) for table in self.tables for _ in range(6)]
         work = asyncio.gather(*phones, self.tapper(until))
         await asyncio.sleep(self.args.warmup)
         self.measuring, began = True, time.perf_counter()
@@ -487,10 +507,29 @@ class Load:
         self.server_cpu = [(after - before) / self.elapsed
                            for before, after in zip(server_cpu, cpu_seconds(self.server))]
         self.streams_at_end = self.streams
+        await asyncio.sleep(GRACE)  # the phones hear of the last taps measured
         self.cpu = (used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime) / self.elapsed
         await asyncio.wait([work], timeout=30)  # the last answers; a phone still waiting then
         work.cancel()                               # is left behind (its server is stopped next)
         await asyncio.sleep(0)
+
+
+def delays(tapped, phones, key) -> tuple[int, list[float], int]:
+    """For every measured tap and every phone of its table shown when the tap was sent: whether
+    the phone was told of it (``key`` "told") or showed it ("shown"), and after how many seconds
+    from the tap's sending; and how many phones were hidden then."""
+    owed, delays, hidden = 0, [], 0
+    for code, taps in tapped.items():
+        for version, sent in taps:
+            for phone in phones[code]:
+                if any(start <= sent <= end for start, end in phone["hidden"]):
+                    hidden += 1
+                    continue
+                owed += 1
+                when = next((t for v, t in phone[key] if v >= version), None)
+                if when is not None:
+                    delays.append(when - sent)
+    return owed, delays, hidden
 
 
 def percentiles(values, points=(50, 95, 99)) -> str:
@@ -504,20 +543,26 @@ def percentiles(values, points=(50, 95, 99)) -> str:
 def report(load: Load, server, args) -> list[str]:
     s, seconds = load.stats, load.elapsed
     phones = len(load.tables) * 6
-    told = s["told"] / s["owed"] if s["owed"] else 0
+    owed, told, hidden = delays(load.tapped, load.phones, "told")
+    _, shown, _ = delays(load.tapped, load.phones, "shown")
     return [
         f"phones {phones} ({len(load.tables)} tables x 6), measured {seconds:.0f} s after "
         f"{args.warmup} s of warm-up",
-        f"news streams open at the end: {load.streams_at_end} of {phones}; a phone's first "
-        f"version after (ms): {percentiles(load.first_ms)}",
-        f"changes owed to the phones {s['owed']}, told {s['told']} ({told:.1%}) after (ms): "
-        f"{percentiles([t * 1000 for t in load.told_s])}",
+        f"news streams open at the end of the measure: {load.streams_at_end} of {phones} (the "
+        f"others hidden for 1-5 s); a phone's first version when the room arrived (ms): "
+        f"{percentiles(load.first_ms)}",
+        f"phones shown again {len(load.reopen_ms) / seconds:.0f}/s, their first version after "
+        f"(ms): {percentiles(load.reopen_ms)}",
+        f"changes owed to the phones shown {owed}, told {len(told)} "
+        f"({len(told) / max(owed, 1):.1%}) after (ms, from the tap's sending): "
+        f"{percentiles([t * 1000 for t in told])}; to phones hidden then: {hidden}",
         f"errors: {s['errors']} {load.error_kinds or ''}",
         f"board refreshes after a change {s['refreshes'] / seconds:.0f}/s, latency ms: "
         f"{percentiles(load.refresh_ms)}",
         f"taps offered {s['taps offered'] / seconds:.1f}/s, answers {dict(sorted(s['taps'].items()))}"
         f", errors {s['tap errors']}, latency ms: {percentiles(load.tap_ms)}",
-        f"a tap shown by the table's phones after (s): {percentiles(load.seen_s)}",
+        f"a tap shown by the table's phones: {len(shown)} of {owed}, after (s): "
+        f"{percentiles(shown)}",
         f"requests the server answered (taps and refreshes; the streams ask nothing): "
         f"{s['requests'] / seconds:.0f}/s",
         f"server RSS per worker (MB): {', '.join(f'{r / 1024:.0f}' for r in workers(server, 'VmRSS'))}"
@@ -536,6 +581,8 @@ def main():
     parser.add_argument("--warmup", type=float, default=5)
     parser.add_argument("--taps", type=float, default=20, help="taps per second, all tables")
     parser.add_argument("--idle", type=int, default=500, help="idle/half-open sockets (0: skip)")
+    parser.add_argument("--reopen", type=float, default=60, help="seconds a phone holds its "
+                        "stream, on average, before it is hidden for 1-5 s and shown again")
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--server", default="", help="more options for companion serve, "
                         "e.g. '--threads 32'")
