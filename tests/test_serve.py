@@ -49,8 +49,8 @@ def test_each_worker_builds_the_app_from_what_the_command_said(tmp_path, monkeyp
     monkeypatch.setattr(serve, "die_with_parent", lambda: None)
     monkeypatch.setenv("COMPANION_THREADS", "3")
     front = serve.hosted_app()
-    assert front.flask.executor._max_workers == 3  # 3 requests run Flask at once
-    app = front.flask.app
+    assert front.threads._max_workers == 3  # 3 requests run Flask at once
+    app = front.app
     assert app.config["DATABASE"] == str(tmp_path / "hosted.sqlite")
     assert app.config["PUBLIC_URL"] == "http://192.168.1.23:8000/"
 
@@ -86,7 +86,7 @@ def test_db_keeps_the_database_and_its_key_out_of_the_instance_folder(tmp_path, 
     for name, value in calls["environ"].items():
         monkeypatch.setenv(name, value)
     worker = serve.hosted_app()  # a worker signs with the same key, kept beside the database
-    assert (tmp_path / "secret_key").read_text() == worker.flask.app.config["SECRET_KEY"]
+    assert (tmp_path / "secret_key").read_text() == worker.app.config["SECRET_KEY"]
     assert instance_files() == before
 
 
