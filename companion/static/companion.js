@@ -44,7 +44,9 @@ function listen() {
     if (source.readyState === EventSource.CLOSED) {  // refused: gone, or the server is busy
       quiet();
       ask(url).then(function () {
-        if (!news.gone) { news.again = window.setTimeout(function () { news.again = null; listen(); }, 5000); }
+        if (!news.gone) {
+          news.again = window.setTimeout(function () { news.again = null; listen(); }, 5000);
+        }
       });
     }
   };
@@ -57,24 +59,29 @@ function ask(url) {
 }
 function quiet() {
   if (news.source) { news.source.close(); news.source = null; }
-  if (news.again) { window.clearInterval(news.again); window.clearTimeout(news.again); news.again = null; }
+  if (news.again) {
+    window.clearInterval(news.again);
+    window.clearTimeout(news.again);
+    news.again = null;
+  }
 }
 document.addEventListener("DOMContentLoaded", listen);
 document.addEventListener("visibilitychange", function () {
   if (document.hidden) { quiet(); } else { listen(); }
 });
-document.addEventListener("htmx:beforeRequest", function (evt) {
-  if (!evt.defaultPrevented && evt.detail.requestConfig && evt.detail.requestConfig.verb !== "get") {
+// A write is counted from its sending to the end of its request, whatever becomes of the element
+// that sent it (an answer often replaces it, and its own events then reach no listener).
+document.addEventListener("htmx:beforeSend", function (evt) {
+  var xhr = evt.detail.xhr;
+  if (xhr && evt.detail.requestConfig && evt.detail.requestConfig.verb !== "get") {
     news.writing += 1;
-  }
-});
-document.addEventListener("htmx:afterRequest", function (evt) {
-  if (evt.detail.requestConfig && evt.detail.requestConfig.verb !== "get") {
-    news.writing = Math.max(news.writing - 1, 0);
+    xhr.addEventListener("loadend", function () {
+      news.writing = Math.max(news.writing - 1, 0);
+      catchUp();
+    });
   }
 });
 document.addEventListener("htmx:afterSettle", catchUp);
-document.addEventListener("htmx:afterRequest", catchUp);
 // An element that polls by itself (data-poll: the VOTE! night's captions) pauses while the page
 // is hidden, and stops for good once its table is gone.
 document.addEventListener("htmx:beforeRequest", function (evt) {
