@@ -10,9 +10,9 @@ granian runs it in an event loop. Two kinds of request never need a thread:
 Every whole request then goes to Flask, run by ``threads`` threads of the worker; more requests
 wait for a thread without running Python, so a write does not hold the database's lock while
 hundreds of threads fight for the GIL. The thread builds the whole answer (the app's pages are
-small) and hands it back to the event loop once: a2wsgi's adapter, whose WSGI environ this uses,
-hands over each piece of an answer and waits for the loop each time, which cost a tap 1.2 ms
-more than granian's own WSGI workers (README, "Hosting many tables").
+small) and hands it back to the event loop once: a2wsgi's middleware, whose WSGI environ this
+uses, hands over each piece of an answer and waits for the loop each time, which at 1,000 tables
+tripled a refresh's p95 (README, "Load benchmark").
 
 A stream whose code is unknown, or asked by a client that has used up its ration of join-code
 misses (``guard``), goes on to Flask too, which answers 404 or 429 as for any other address:
@@ -32,6 +32,8 @@ BODY_TIMEOUT = 30  # seconds a request's body may take to arrive
 
 
 class Front:
+    """The ASGI app of one worker around the Flask ``app``, with ``threads`` threads for it."""
+
     def __init__(self, app, threads: int):
         self.app = app
         self.threads = ThreadPoolExecutor(threads, thread_name_prefix="flask")
