@@ -87,6 +87,24 @@ def test_ballots_per_player_elect_the_candidate_VOTE_GOV_3(started):
     assert "Card 1 of 4" in give
 
 
+def test_one_tap_records_the_vote_by_how_many_voted_yes_VOTE_GOV_3(started):
+    """Taps per goal: a vote took a tap per player and one more (8 at a table of 7). The tally
+    offers every count from 0 yes to all yes, each a form of its own: the tap on "5" is the
+    vote, 5 yes and 2 no (a Double vote still goes player by player)."""
+    started.nominate("Eve")
+    vote = section(text_of(started.client.get(started.at("/"))), "vote")
+    tally = re.search(r'<div class="picks tally" id="tally">.*?</div>', vote, re.S).group(0)
+    forms = re.findall(r"<form .*?</form>", tally, re.S)
+    assert len(forms) == 8  # 7 players vote
+    five = forms[5]
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', five))
+    assert (fields["mode"], fields["yes"], fields["no"]) == ("counts", "5", "2")
+    assert 'class="elects"' in five and "<b>5</b> <small>2 no</small>" in five
+    assert 'class="fails"' in forms[3]  # 3 yes, 4 no
+    text = text_of(started.counts(int(fields["yes"]), int(fields["no"])))
+    assert 'id="prime-minister">Eve<' in text
+
+
 def test_votes_that_do_not_add_up_are_refused_and_nothing_is_stored_VOTE_GOV_3(app, started):
     started.nominate("Eve")
     missing = started.vote(yes=["Ann", "Bob"], no=["Dan"])
