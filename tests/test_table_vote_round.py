@@ -56,7 +56,7 @@ def test_nominating_an_ineligible_player_is_refused_beside_the_list_VOTE_GOV_2(a
     response = started.nominate("Cid")
     text = text_of(response)
     assert response.status_code == 422
-    assert "Cid cannot be nominated: he is the President who nominates" in section(text, "nominate")
+    assert "Cid is the President who nominates, so cannot be nominated" in section(text, "nominate")
     assert started.position(app)["game"].phase == "nominate"
 
 

@@ -33,7 +33,7 @@ def test_loyalty_check_costs_one_budget_at_any_time_VOTE_ABL_1():
     game = play(SIX, [ability("Gleb", "loyalty_check", "Vera")])
     assert points(game, "Gleb") == (3, 7, True)
     assert "must state a result aloud" in game.log[-2]
-    assert "cannot choose himself" in refused([ability("Gleb", "loyalty_check", "Gleb")], "VOTE-ABL-1")
+    assert "Gleb must choose another player" in refused([ability("Gleb", "loyalty_check", "Gleb")], "VOTE-ABL-1")
 
 
 def test_double_vote_only_during_a_vote_VOTE_ABL_2():

@@ -87,7 +87,7 @@ def test_ten_ten_wins_and_the_first_receiver_decides_VOTE_END_2_VOTE_END_3():
                                    {"type": "give", "to": "Vera", "budget": 1, "support": 1}])
     assert game.winner == {"player": "Egor", "reason": "10/10"}
     game = apply_event(game, {"type": "give", "to": "Anna"})
-    assert game.phase == "over" and "received his card first (VOTE-END-3)" in " ".join(game.log)
+    assert game.phase == "over" and "received a card first (VOTE-END-3)" in " ".join(game.log)
     with pytest.raises(RuleError, match=r"the game is over.*\(VOTE-END-2\)"):
         apply_event(game, {"type": "end_round"})
 

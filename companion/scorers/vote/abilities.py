@@ -34,17 +34,17 @@ def refusal(game: Game, ability: str, user: str) -> tuple[str, str] | None:
         if game.phase != VOTE:
             return sentence("Double vote is used only during a vote"), rule
         if user in game.doubles:
-            return sentence("%(player)s already doubled his vote", player=user), rule
+            return sentence("%(player)s already doubled a vote", player=user), rule
     elif ability == "transfer_presidency":
         if game.previous_president != user or not _between_rounds(game):
-            return sentence("%(player)s may transfer presidential powers only right after the round in which he "
-                            "was President ended", player=user), rule
+            return sentence("%(player)s may transfer presidential powers only right after a round with %(player)s "
+                            "as President ended", player=user), rule
     elif ability == "cancel_event":
         undo = game.undo_give
         if undo is None or game.gives[-1:] != [user]:
             return sentence("%(player)s has not just received an event card from the President", player=user), rule
         if user in (undo.president, undo.prime_minister):
-            return sentence("%(player)s is President or PM and cannot cancel his card", player=user), rule
+            return sentence("%(player)s is President or PM and cannot cancel the card", player=user), rule
     elif ability == "change_loyalty":
         if len(in_game(game)) == len(game.players):
             return sentence("loyalty changes only once a player has been eliminated"), rule
@@ -77,7 +77,7 @@ def use_ability(game: Game, event: dict) -> Game:
     if ability in TARGETED:
         playing(game, target, rule, "target")
         if target == user:
-            raise RuleError(sentence("%(player)s cannot choose himself", player=user), rule)
+            raise RuleError(sentence("%(player)s must choose another player", player=user), rule)
     why = refusal(game, ability, user)
     if why:
         raise RuleError(*why)
@@ -102,7 +102,7 @@ def _loyalty_check(game, user, target):
 
 def _double_vote(game, user, target):
     game.doubles.append(user)
-    game.say(sentence("%(player)s uses Double vote: his vote counts twice (VOTE-ABL-2)", player=user))
+    game.say(sentence("%(player)s uses Double vote: the vote counts twice (VOTE-ABL-2)", player=user))
     return game
 
 
@@ -132,7 +132,7 @@ def _cancel(game, user, target):
 
 
 def _change_loyalty(game, user, target):
-    game.say(sentence("%(player)s uses Change loyalty; his new party stays secret (VOTE-ABL-6)", player=user))
+    game.say(sentence("%(player)s uses Change loyalty; the new party stays secret (VOTE-ABL-6)", player=user))
     return game
 
 

@@ -102,4 +102,4 @@ def give(game: Game, event: dict) -> None:
         apply_modifiers(game, name, budget, support, sentence("applies the card"))
     if giving_is_over(game):
         game.phase = END_ROUND
-        game.say(sentence("The President has given his cards; the round can end (VOTE-EVT-3)"))
+        game.say(sentence("The President has given the cards; the round can end (VOTE-EVT-3)"))

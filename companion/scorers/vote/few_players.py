@@ -26,7 +26,7 @@ def end_with_few(game: Game) -> None:
         reason = "two players left" if game.phase == TIEBREAK else "last player left"
         name = left[0].name if left else None
         _won(game, {"player": name, "reason": reason, "by": "elimination"},
-             sentence("%(player)s is the last player in the game: his party wins", player=name) if name else
+             sentence("%(player)s is the last player in the game: that party wins", player=name) if name else
              sentence("Nobody is the last player in the game"))
         return
     a, b = left
@@ -42,8 +42,8 @@ def end_with_few(game: Game) -> None:
                       player=top.name))
     else:
         if game.phase != TIEBREAK:
-            game.say(sentence("Two players left, equal on total and support: each applies a random card from his "
-                              "hand, then from the deck, until one is ahead (VOTE-FEW-2)"))
+            game.say(sentence("Two players left, equal on total and support: each applies a random card from hand, "
+                              "then from the deck, until one is ahead (VOTE-FEW-2)"))
         game.phase = TIEBREAK
 
 

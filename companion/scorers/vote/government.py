@@ -50,7 +50,7 @@ def nominate(game: Game, event: dict) -> None:
     seat(game, name, "VOTE-GOV-2", "candidate")
     if name in _reasons(game):
         why, rule = _reasons(game)[name]
-        raise RuleError(sentence("%(player)s cannot be nominated: he %(why)s", player=name, why=why), rule)
+        raise RuleError(sentence("%(player)s %(why)s, so cannot be nominated", player=name, why=why), rule)
     game.candidate, game.phase, game.previous_president = name, VOTE, None
     game.say(sentence("President %(president)s nominates %(player)s for Prime Minister (VOTE-GOV-2)",
                       president=game.president, player=name))
@@ -139,7 +139,7 @@ def new_doubles(game: Game, doubles: list[str]) -> list[str]:
     """VOTE-ABL-2, VOTE-ABL-7: who plays Double vote now (once each, and able to pay −1 support)."""
     for name in doubles:
         if doubles.count(name) > 1:
-            raise RuleError(sentence("%(player)s doubles his vote only once", player=name), "VOTE-ABL-2")
+            raise RuleError(sentence("%(player)s doubles a vote only once", player=name), "VOTE-ABL-2")
     new = [name for name in doubles if name not in game.doubles]
     for name in new:
         if seat(game, name, "VOTE-ABL-2").support < 1:

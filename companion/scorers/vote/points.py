@@ -34,18 +34,18 @@ def eliminate(game: Game, name: str, why: str) -> None:
         return
     game.discard += player.hand
     player.in_game, player.hand = False, 0
-    game.say(sentence("%(player)s is eliminated (%(why)s); his loyalty stays secret and his hand is discarded "
-                      "(VOTE-END-4)", player=name, why=why))
+    game.say(sentence("%(player)s is eliminated (%(why)s); the loyalty card stays secret and the hand is "
+                      "discarded (VOTE-END-4)", player=name, why=why))
 
 
 def reach_ten_ten(game: Game, name: str) -> None:
     """VOTE-END-2, VOTE-END-3: the first player to reach 10/10 in the round decides the winner."""
     if game.winner is None:
         game.winner = {"player": name, "reason": "10/10"}
-        game.say(sentence("%(player)s has 10/10 and must reveal his loyalty: his party wins (VOTE-END-2)",
+        game.say(sentence("%(player)s has 10/10 and must reveal the loyalty card: that party wins (VOTE-END-2)",
                           player=name))
     else:
-        game.say(sentence("%(player)s also has 10/10, but %(first)s received his card first (VOTE-END-3)",
+        game.say(sentence("%(player)s also has 10/10, but %(first)s received a card first (VOTE-END-3)",
                           player=name, first=game.winner["player"]))
 
 
