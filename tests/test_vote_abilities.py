@@ -47,11 +47,11 @@ def test_double_vote_only_during_a_vote_VOTE_ABL_2():
 def test_transfer_of_powers_after_the_users_round_VOTE_ABL_3():
     """VOTE-ABL-3: Anna's round ended; she names Egor; the rotation goes on from Egor."""
     round_one = ELECT_VERA + [{"type": "give", "to": n} for n in ("Anna", "Vera", "Dina")]
-    assert "right after the round" in refused(round_one + [ability("Anna", "transfer_presidency", "Egor")],
-                                              "VOTE-ABL-3")
+    assert "right after a round with Anna as President" in refused(
+        round_one + [ability("Anna", "transfer_presidency", "Egor")], "VOTE-ABL-3")
     game = play(SIX, round_one + [{"type": "end_round"}, ability("Anna", "transfer_presidency", "Egor")])
     assert game.president == "Egor" and points(game, "Anna") == (1, 2, True)
-    assert "right after the round" in refused(
+    assert "right after a round with Boris as President" in refused(
         round_one + [{"type": "end_round"}, ability("Boris", "transfer_presidency", "Egor")], "VOTE-ABL-3")
 
 
