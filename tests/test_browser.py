@@ -233,14 +233,19 @@ def test_a_phone_hears_of_changes_without_asking_and_a_hidden_one_costs_nothing(
     import time
     from playwright.sync_api import expect
     host, other = two_phones(server, phone)
-    polls = []
+    polls, refetched = [], []
     other.on("request", lambda r: polls.append(time.monotonic()) if "/events" in r.url else None)
+    host.on("request", lambda r: refetched.append(r.url) if r.method == "GET" else None)
     other.wait_for_timeout(3000)
     assert polls == []  # three quiet seconds: its stream, opened with the page, is all it has
     add_stack(host, 4, "Joshua", "blue", 1)
     told = time.monotonic()
     expect(other.locator('#prov-4 .chip[data-player="Joshua"]')).to_be_visible(timeout=2000)
     print(f"another phone's change shown after {time.monotonic() - told:.2f} s")
+    host.wait_for_timeout(500)
+    # the tapping phone's own answer brought its change: no refetch, only the meters it is told
+    # to fetch on their own
+    assert [url.rsplit("/", 1)[1] for url in refetched] == ["meters"], refetched
     other.evaluate(SHOW, True)
     other.wait_for_timeout(300)
     assert other.evaluate("news.source") is None  # hidden: the stream is closed

@@ -1,8 +1,9 @@
 // companion: the little script the pages need (no inline script: the CSP forbids it).
 // News of the table: the page keeps one stream open (Server-Sent Events, companion/push.py) on
-// which the server tells the table's version whenever it changes. A version other than the one
+// which the server tells the table's version whenever it changes. A version newer than the one
 // the page shows (#poll's data-version) makes the live block ask for itself again; news that
-// comes while this phone's own change is on its way waits for its answer, which brings it.
+// comes while this phone's own change is on its way waits for its answer, which brings it (and
+// a page that its own answer took past the news has nothing to ask).
 // While the page is hidden the stream is closed (a phone in a pocket costs the host nothing);
 // shown again, the stream's first message is the version now, so the page catches up at once.
 // A table that is gone (deleted) is not asked for again: each ask for an unknown code counts
@@ -12,7 +13,7 @@ var news = {source: null, latest: null, writing: 0, gone: false, again: null};
 function catchUp() {
   var poll = document.getElementById("poll");
   if (poll && news.latest !== null && news.writing === 0 &&
-      news.latest !== poll.getAttribute("data-version")) {
+      Number(news.latest) > Number(poll.getAttribute("data-version"))) {
     window.htmx.trigger(poll, "table-changed");
   }
 }
