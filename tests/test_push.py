@@ -224,6 +224,38 @@ def test_a_write_by_another_server_process_is_told_by_the_next_look(app, client,
     assert table.stack(4, "Christie", "red", 2).status_code == 200  # from the new position
 
 
+def test_a_process_behind_catches_up_with_the_changes_since_and_refolds_after_an_undo(
+        app, client, table, monkeypatch):
+    """Another process's taps are applied on top of this process's cached position (the same
+    position as a fold of the whole log); an undo among them needs the whole log again."""
+    other = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test",
+                        "WTF_CSRF_ENABLED": False})
+    phone = TableHelper.__new__(TableHelper)
+    phone.client, phone.code, phone.version, phone.players = other.test_client(), table.code, 0, []
+    phone.client.post(f"/t/{table.code}/seat", data={"player": "Joshua"})
+    table.stack(3, "Christie", "red", 2)
+    assert client.get(f"/liberte/{table.code}/").status_code == 200  # this process caches v1
+    phone.version = 1
+    phone.stack(4, "Joshua", "blue", 1)
+    phone.stack(5, "Joshua", "white", 2)
+    folds = []
+    real_fold = events.fold
+    monkeypatch.setattr(events, "fold", lambda *a: folds.append(1) or real_fold(*a))
+    board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert folds == [] and 'data-version="3"' in board
+    with app.app_context():
+        from companion import games, tables
+        from companion.db import get_db
+        row = tables.find(table.code)
+        caught_up = app.extensions["companion.positions"].get(row.id)[1]
+        whole = real_fold(games.get("liberte"), row.setup, events.load(get_db(), row.id))
+    assert {k: v for k, v in caught_up.items() if not k.startswith("_")} == whole  # memos aside
+    assert phone.client.post(f"/t/{table.code}/undo", data={"version": 3}).status_code in (200, 303)
+    folds.clear()  # the undo's own write folded the log (in the other "process")
+    board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert folds == [1] and 'data-version="4"' in board and "Joshua" in board
+
+
 def test_the_position_cache_keeps_the_tables_used_most_recently():
     cache = events.Positions(2)
     cache[1], cache[2] = (0, "one"), (0, "two")
