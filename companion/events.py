@@ -156,8 +156,8 @@ def position(conn, table, game) -> dict:
     """The table's current position: from the cache when it is at the table's version; caught up
     from the cache when only changes other than undos came since (another server process made
     them: its phones' taps, which this process is asked to show right after); else folded from
-    the whole log. At 1,000 tables the catching up made a refresh on the other worker 4.4 ->
-    1.6 ms in-process, a 30-event fold for each of a tap's refreshes being most of their work."""
+    the whole log. For a refresh on a worker one tap behind, on a 30-event board: 3.7 ms
+    in-process instead of 5.8 (the rest is mostly the election preview for the meters)."""
     cached = _cache().get(table.id)
     if cached and cached[0] == table.version:
         return cached[1]
