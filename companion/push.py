@@ -107,7 +107,8 @@ class Watcher:
 
 
 async def stream(watcher: Watcher, code: str, version: int, receive, send) -> None:
-    """Hold one phone's stream until it goes away or its table is deleted."""
+    """Hold one phone's stream until it goes away (``http.disconnect``: granian drops what is
+    sent after that without an error) or its table is deleted."""
     phone = Phone(version)
     watcher.watch(code, phone)
     gone = asyncio.ensure_future(until_disconnected(receive))
@@ -129,8 +130,6 @@ async def stream(watcher: Watcher, code: str, version: int, receive, send) -> No
                             "more_body": phone.told is not None})
             else:
                 await send({"type": "http.response.body", "body": b":\n\n", "more_body": True})
-    except OSError:
-        return  # the phone went away while it was being told
     finally:
         gone.cancel()
         watcher.forget(code, phone)
