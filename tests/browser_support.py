@@ -84,6 +84,17 @@ def phone(browser):
         context.close()
 
 
+def new_table(page, server, players, game=None) -> str:
+    """``page`` creates a table for ``players`` from the start page (``game``: another than the
+    first offered); returns the join link its room shows."""
+    page.goto(server + "/")
+    if game:
+        page.check(f"input[name=game][value={game}]")
+    page.fill("#players", "\n".join(players))
+    page.get_by_role("button", name="Create the table").click()
+    return page.locator("a.link").first.get_attribute("href")
+
+
 def shot(page, name, at=None):
     """A screenshot in ``artifacts/`` of the top of ``page``, or from the element ``at``."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -8,7 +8,7 @@ wizard steps through the provinces (a language switch keeps the step) and a Pari
 a second round. Screenshots of the main screens go to ``artifacts/``.
 The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
-from browser_support import phone_layout_problems, shot
+from browser_support import new_table, phone_layout_problems, shot
 
 
 def add_stack(page, province, player, faction, blocks):
@@ -34,11 +34,8 @@ def add_card(page, seat_index, faction, value, name):
 def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     from playwright.sync_api import expect
     host = phone()
-    host.goto(server + "/")
-    host.fill("#players", "Christie\nJoshua\nMax")
-    host.get_by_role("button", name="Create the table").click()
+    join = new_table(host, server, ["Christie", "Joshua", "Max"])
     host.locator("img.qr").wait_for()
-    join = host.locator("a.link").first.get_attribute("href")
     assert "/t/" in join
     shot(host, "room")
 
@@ -112,10 +109,7 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
 def two_phones(server, phone):
     """A new table with the host's phone sitting as Christie and another as Joshua, on the board."""
     host = phone()
-    host.goto(server + "/")
-    host.fill("#players", "Christie\nJoshua\nMax")
-    host.get_by_role("button", name="Create the table").click()
-    join = host.locator("a.link").first.get_attribute("href")
+    join = new_table(host, server, ["Christie", "Joshua", "Max"])
     host.goto(join)
     host.get_by_role("button", name="Christie").click()
     other = phone()
@@ -192,10 +186,7 @@ def test_a_watching_phone_is_told_why_its_tap_changed_nothing(server, phone):
     """Issue 11: every change is made from a player's seat or by the host (TABLE-SEAT)."""
     from playwright.sync_api import expect
     host = phone()
-    host.goto(server + "/")
-    host.fill("#players", "Anne\nBen\nCleo")
-    host.get_by_role("button", name="Create the table").click()
-    join = host.locator("a.link").first.get_attribute("href")
+    join = new_table(host, server, ["Anne", "Ben", "Cleo"])
     host.goto(join)
     host.get_by_role("button", name="Anne").click()
     add_stack(host, 8, "Anne", "red", 2)
@@ -289,10 +280,7 @@ def test_a_phone_left_on_a_deleted_table_stops_asking_for_it(server, phone):
     of the join-code ration: after 30 s it was refused (429) the code of the host's next table.
     Its stream is told the table is gone, and it asks no more."""
     host = phone()
-    host.goto(server + "/")
-    host.fill("#players", "Anne\nBen\nCleo")
-    host.get_by_role("button", name="Create the table").click()
-    join = host.locator("a.link").first.get_attribute("href")
+    join = new_table(host, server, ["Anne", "Ben", "Cleo"])
     code = join.rsplit("/", 1)[1]
     other = phone()
     other.goto(join)

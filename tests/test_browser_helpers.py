@@ -7,7 +7,7 @@ the phone layout (no horizontal scroll, taps of 44 px); screenshots go to ``arti
 """
 import pytest
 
-from browser_support import phone_layout_problems, shot
+from browser_support import new_table, phone_layout_problems, shot
 
 NARROW = {"width": 360, "height": 740}
 
@@ -25,11 +25,7 @@ def narrow(phone):
 def test_two_phones_walk_the_virgin_queen_turn_and_take_a_card(server, narrow):
     from playwright.sync_api import expect
     host = narrow()
-    host.goto(server + "/")
-    host.check("input[name=game][value=virgin_queen]")
-    host.fill("#players", "Ann\nBob")
-    host.get_by_role("button", name="Create the table").click()
-    join = host.locator("a.link").first.get_attribute("href")
+    join = new_table(host, server, ["Ann", "Bob"], game="virgin_queen")
     host.goto(join)
     host.get_by_role("button", name="Ann").click()
     host.locator("#phase-card_draw").wait_for()

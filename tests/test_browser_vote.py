@@ -7,18 +7,14 @@ of the set-up, the round and the giving go to ``artifacts/``.
 """
 import re
 
-from browser_support import phone_layout_problems, shot
+from browser_support import new_table, phone_layout_problems, shot
 from conftest import SEVEN
 
 
 def test_two_phones_set_up_and_play_a_round_of_vote(server, phone):
     from playwright.sync_api import expect
     host = phone()
-    host.goto(server + "/")
-    host.check("input[name=game][value=vote]")
-    host.fill("#players", "\n".join(SEVEN))
-    host.get_by_role("button", name="Create the table").click()
-    join = host.locator("a.link").first.get_attribute("href")
+    join = new_table(host, server, SEVEN, game="vote")
     code = join.rsplit("/", 1)[1]
     host.goto(join)
     host.get_by_role("button", name="Ann").click()
