@@ -1,8 +1,9 @@
 """The event log: every change a table makes is one appended row; the position is folded from it.
 
-Writes carry the version they were made from. :func:`append` takes the write lock
-(``BEGIN IMMEDIATE``), compares that version with the table's, lets the game check the event
-against the current position, then inserts the row and bumps the version in the same transaction.
+Writes carry the version they were made from. :func:`append` compares that version with the
+table's and lets the game check the event against the current position, then takes the write
+lock (``BEGIN IMMEDIATE``), makes sure no other write came meanwhile, and inserts the row and
+bumps the version in the same transaction.
 A write made from an older version is rebased when the game declares the events it did not see
 independent of it (``Game.conflicts``, e.g. two phones tapping different provinces); otherwise it
 is stale. A stale or refused write changes nothing.
@@ -187,33 +188,50 @@ def append(conn, table, game, kind: str, data: dict, *, base: int, seat: str | N
     (the game or the undo rule refuses it). Either way nothing is stored. A write from behind that
     does not conflict is applied on top of the current position: ``table.version - 1 != base``
     afterwards tells the caller that its phone has more to catch up with.
+
+    The rules judge the change before the write lock is taken, on the version read then; under
+    the lock (``BEGIN IMMEDIATE``) the version is read again and, only if another write came
+    first, the change is judged again on the new one. The lock is held for two statements and
+    the commit, not for the rules: every other writer of the database, in every server process,
+    waits for it (SQLite's busy wait sleeps up to 100 ms at a time, so a lock held while a busy
+    worker runs the rules made taps wait for each other: README, "Load benchmark").
     """
+    current = current_version(conn, table.id)
+    event, new = change(conn, table, game, kind, data, base, current, seat, host)
     with transaction(conn):
-        current = current_version(conn, table.id)
-        event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
-        if base != current:
-            since = load(conn, table.id, after=base)
-            if not 0 <= base < current or kind in GENERIC or game.conflicts(event, since):
-                raise StaleWrite(current, since)
-        table.version = current
-        if kind in GENERIC:
-            events = load(conn, table.id)
-            if kind == "undo":
-                _check_undo(events, host)
-            event["data"] = data = {}
-            new = fold(game, table.setup, events + [event])
-        else:
-            before = position(conn, table, game)
-            event["data"] = data = game.check(before, kind, data)
-            new = game.apply(before, event)
+        latest = current_version(conn, table.id)
+        if latest != current:  # another write came first
+            event, new = change(conn, table, game, kind, data, base, latest, seat, host)
         conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created)"
                      " VALUES (?, ?, ?, ?, ?, ?)", (table.id, event["version"], kind,
-                                                    json.dumps(data, ensure_ascii=False), seat,
-                                                    event["created"]))
+                                                    json.dumps(event["data"], ensure_ascii=False),
+                                                    seat, event["created"]))
         conn.execute("UPDATE tables SET version = ? WHERE id = ?", (event["version"], table.id))
     table.version = event["version"]
     _cache()[table.id] = (table.version, new)
     return new
+
+
+def change(conn, table, game, kind: str, data: dict, base: int, current: int,
+           seat: str | None, host: bool) -> tuple[dict, dict]:
+    """The event a write makes on the table at version ``current`` (its data as the game checked
+    it), and the position after it; StaleWrite or RuleError when it may not be made. Reads only
+    events up to ``current``, so it is judged on that version even while others are written."""
+    event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
+    if base != current:
+        since = load(conn, table.id, after=base, upto=current)
+        if not 0 <= base < current or kind in GENERIC or game.conflicts(event, since):
+            raise StaleWrite(current, since)
+    table.version = current
+    if kind in GENERIC:
+        events = load(conn, table.id, upto=current)
+        if kind == "undo":
+            _check_undo(events, host)
+        event["data"] = {}
+        return event, fold(game, table.setup, events + [event])
+    before = position(conn, table, game)
+    event["data"] = game.check(before, kind, data)
+    return event, game.apply(before, event)
 
 
 def _check_undo(events: list[dict], host: bool) -> None:

@@ -2,7 +2,7 @@
 import pytest
 
 from companion import events, games, tables
-from companion.db import get_db
+from companion.db import connect, get_db
 from companion.scorers.rules import RuleError
 
 
@@ -31,6 +31,44 @@ def test_stale_write_is_refused_and_lists_what_changed(ctx):
         events.append(get_db(), table, game, "stack", stack(3), base=0)  # A's stack again
     assert stale.value.current == 1 and stale.value.since[0]["data"]["player"] == "A"
     assert len(events.load(get_db(), table.id)) == 1
+
+
+def another_write_meanwhile(monkeypatch, app, data):
+    """Another server process stores ``data`` (a stack) while this one judges its own write,
+    before it takes the write lock."""
+    judge = events.change
+
+    def judged_then_overtaken(conn, table, *args):
+        judged = judge(conn, table, *args)
+        monkeypatch.setattr(events, "change", judge)
+        other = connect(app.config["DATABASE"])
+        theirs = tables.find(table.code)
+        events.append(other, theirs, games.get("liberte"), "stack", data, base=theirs.version)
+        other.close()
+        return judged
+    monkeypatch.setattr(events, "change", judged_then_overtaken)
+
+
+def test_a_write_overtaken_before_the_lock_is_judged_again_on_the_new_version(
+        ctx, app, monkeypatch):
+    """The rules run before the write lock is taken; a write stored meanwhile (another phone,
+    another province) is seen under the lock, and the change goes on top of it."""
+    table, game = ctx
+    another_write_meanwhile(monkeypatch, app, stack(1, "B", province="9"))
+    pos = events.append(get_db(), table, game, "stack", stack(2), base=0)
+    assert table.version == 2 and tables.find(table.code).version == 2
+    assert pos["board"]["9"][0]["blocks"] == 1 and pos["board"]["8"][0]["blocks"] == 2
+    assert [e["data"]["province"] for e in events.load(get_db(), table.id)] == ["9", "8"]
+
+
+def test_a_write_overtaken_by_a_conflicting_one_is_stale_and_stores_nothing(
+        ctx, app, monkeypatch):
+    table, game = ctx
+    another_write_meanwhile(monkeypatch, app, stack(1))  # A's stack in the same province
+    with pytest.raises(events.StaleWrite) as stale:
+        events.append(get_db(), table, game, "stack", stack(2), base=0)
+    assert stale.value.current == 1
+    assert [e["data"]["blocks"] for e in events.load(get_db(), table.id)] == [1]
 
 
 def test_refused_event_stores_nothing(ctx):
