@@ -42,17 +42,41 @@ def first_message(version: int) -> bytes:
 
 
 class Phone:
-    """One open stream: the last version it was told, and a flag raised when there is news."""
+    """One open stream: the last version it was told, the version to tell, and a bell rung
+    when there is news or the phone has hung up.
+
+    Waiting costs one future and one timer, and nothing raises: a worker holds thousands of
+    streams, and a task cancelled at each wake-up left an exception, its traceback and its frame
+    for the garbage collector, whose pauses stop the whole worker (README, "Load benchmark")."""
 
     def __init__(self, version: int):
         self.told = version
-        self.news = asyncio.Event()
         self.version: int | None = version
+        self.hung_up = False
+        self.bell: asyncio.Future | None = None
 
     def tell(self, version: int | None) -> None:
         if version != self.told:
             self.version = version
-            self.news.set()
+            self.ring(True)
+
+    def hang_up(self) -> None:
+        self.hung_up = True
+        self.ring(True)
+
+    def ring(self, news: bool) -> None:
+        if self.bell is not None and not self.bell.done():
+            self.bell.set_result(news)
+
+    async def wait(self, timeout: float) -> bool:
+        """Until the bell rings (True) or ``timeout`` seconds pass quietly (False)."""
+        loop = asyncio.get_running_loop()
+        self.bell = loop.create_future()
+        timer = loop.call_later(timeout, self.ring, False)
+        try:
+            return await self.bell
+        finally:
+            timer.cancel()
 
 
 class Watcher:
@@ -111,33 +135,31 @@ async def stream(watcher: Watcher, code: str, version: int, receive, send) -> No
     sent after that without an error) or its table is deleted."""
     phone = Phone(version)
     watcher.watch(code, phone)
-    gone = asyncio.ensure_future(until_disconnected(receive))
+    listening = asyncio.ensure_future(listen(receive, phone))
     try:
         await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
         await send({"type": "http.response.body", "body": first_message(version),
                     "more_body": True})
-        while phone.told is not None:
-            news = asyncio.ensure_future(phone.news.wait())
-            done, _ = await asyncio.wait({news, gone}, timeout=KEEP_ALIVE,
-                                         return_when=asyncio.FIRST_COMPLETED)
-            news.cancel()
-            if gone in done:
-                return
-            phone.news.clear()
-            if news in done:
+        while not phone.hung_up:
+            if phone.version != phone.told:
                 phone.told = phone.version
                 await send({"type": "http.response.body", "body": message(phone.told),
                             "more_body": phone.told is not None})
-            else:
+                if phone.told is None:
+                    return
+            elif not await phone.wait(KEEP_ALIVE):
                 await send({"type": "http.response.body", "body": b":\n\n", "more_body": True})
     finally:
-        gone.cancel()
+        if not listening.done():
+            listening.cancel()  # the table was deleted: the server ends the stream
         watcher.forget(code, phone)
 
 
-async def until_disconnected(receive) -> None:
+async def listen(receive, phone: Phone) -> None:
+    """Hang the phone up when its browser goes away."""
     while (await receive())["type"] != "http.disconnect":
         pass
+    phone.hang_up()
 
 
 async def once(version: int, send) -> None:
