@@ -166,11 +166,16 @@ def board_changes(table, changed: list[int], error=None) -> Markup:
 
 
 def preview(position) -> dict | None:
-    """The election as it would go now (batch: unasked ties are passes)."""
+    """What the meters show of the election as it would go now (batch: unasked ties are
+    passes): the votes (None when the counter-revolution ends the game first), a landslide, the
+    end. Only that is kept with the position (engine.memo): the whole result, with its
+    sentences, would stay in memory for every table a worker keeps, for its garbage collector to
+    go through again and again (README, "Load benchmark")."""
     try:
-        return engine.resolve(position, interactive=False)
+        whole = engine.resolve(position, interactive=False)
     except RuleError:  # a position the check accepts but the election cannot run yet
         return None
+    return {key: whole[key] for key in ("votes", "landslide", "ended")}
 
 
 def displays_context(table) -> dict:
