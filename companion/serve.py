@@ -10,6 +10,7 @@ What stops the server from starting (a busy port, a ``--db`` in a missing folder
 line, exit 1, before any address or QR code is printed.
 """
 import errno
+import gc
 import ipaddress
 import os
 import resource
@@ -106,7 +107,27 @@ def hosted_app():
     settings = {"PUBLIC_URL": os.environ.get("COMPANION_PUBLIC_URL")}
     if os.environ.get("COMPANION_DATABASE"):
         settings["DATABASE"] = os.environ["COMPANION_DATABASE"]
-    return Front(create_app(settings=settings), int(os.environ.get("COMPANION_THREADS", "8")))
+    front = Front(create_app(settings=settings), int(os.environ.get("COMPANION_THREADS", "8")))
+    settle_garbage_collector()
+    return front
+
+
+YOUNG = 20_000  # objects allocated (net) between two collections of the youngest generation
+
+
+def settle_garbage_collector() -> None:
+    """Keep the garbage collector's pauses short in a worker that holds thousands of streams.
+
+    A collection stops every thread of the worker. What the app builds at start (modules,
+    templates, translations) lives as long as the worker, so it is frozen out of every later
+    collection. A young generation of ``YOUNG`` objects instead of Python's 700 lets the
+    objects of a request, which live while it waits its turn, die before a collection sees
+    them, instead of being promoted to the old generation, whose full collections took 200 to
+    700 ms at 1,000 tables. Measured at 1,000 tables: a refresh's p95 fell from 160-230 ms to
+    about 100 ms (README, "Load benchmark")."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
 
 
 def die_with_parent() -> None:

@@ -1,5 +1,6 @@
 """companion serve: granian on the LAN, the join address printed with a QR code, workers; what
 stops it from starting is one line."""
+import gc
 import http.client
 import os
 import re
@@ -47,12 +48,24 @@ def test_each_worker_builds_the_app_from_what_the_command_said(tmp_path, monkeyp
     monkeypatch.setenv("COMPANION_DATABASE", str(tmp_path / "hosted.sqlite"))
     monkeypatch.setenv("COMPANION_PUBLIC_URL", "http://192.168.1.23:8000/")
     monkeypatch.setattr(serve, "die_with_parent", lambda: None)
+    monkeypatch.setattr(serve, "settle_garbage_collector", lambda: None)
     monkeypatch.setenv("COMPANION_THREADS", "3")
     front = serve.hosted_app()
     assert front.threads._max_workers == 3  # 3 requests run Flask at once
     app = front.app
     assert app.config["DATABASE"] == str(tmp_path / "hosted.sqlite")
     assert app.config["PUBLIC_URL"] == "http://192.168.1.23:8000/"
+
+
+def test_a_worker_freezes_what_it_built_and_collects_young_objects_less_often():
+    before = gc.get_threshold()
+    try:
+        serve.settle_garbage_collector()
+        assert gc.get_freeze_count() > 1000  # the modules, the app, its templates
+        assert gc.get_threshold() == (serve.YOUNG, *before[1:]) and serve.YOUNG > before[0]
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
 
 
 def test_the_help_says_how_the_server_holds_many_phones():
@@ -83,6 +96,7 @@ def test_db_keeps_the_database_and_its_key_out_of_the_instance_folder(tmp_path, 
     assert calls["environ"]["COMPANION_DATABASE"] == str(db) and (tmp_path / "secret_key").exists()
     assert instance_files() == before
     monkeypatch.setattr(serve, "die_with_parent", lambda: None)
+    monkeypatch.setattr(serve, "settle_garbage_collector", lambda: None)
     for name, value in calls["environ"].items():
         monkeypatch.setenv(name, value)
     worker = serve.hosted_app()  # a worker signs with the same key, kept beside the database
