@@ -102,6 +102,53 @@ def test_a_deleted_table_is_told_gone_and_its_stream_ends(hosted, table):
     run(phone())
 
 
+def watched(app, *codes) -> push.Watcher:
+    """A worker's watcher with one phone at version 0 for each table of ``codes``, after its
+    first look."""
+    watcher = push.Watcher(lambda: app.config["DATABASE"])
+    for code in codes:
+        watcher.version(code)
+        watcher.phones[code] = {push.Phone(0)}
+    watcher.look()
+    return watcher
+
+
+def told(watcher, code):
+    return [phone.version for phone in watcher.phones[code]]
+
+
+def test_a_look_after_a_change_reads_only_the_tables_with_new_events(app, client, table):
+    other = TableHelper(client)
+    watcher = watched(app, table.code, other.code)
+    statements = []
+    watcher.conn.set_trace_callback(statements.append)
+    table.stack(3, "Christie", "red", 2)
+    watcher.look()
+    assert told(watcher, table.code) == [1] and told(watcher, other.code) == [0]
+    assert not any("code IN" in sql for sql in statements)  # not every watched table
+    statements.clear()
+    watcher.look()  # nothing committed since: one pragma, nothing read
+    assert statements == ["PRAGMA data_version"]
+
+
+def test_a_deleted_table_without_the_newest_events_is_told_gone_by_the_look_at_all(
+        app, client, table, monkeypatch):
+    """A deletion leaves no event; the look at every watched table (once a second) finds it."""
+    other = TableHelper(client)
+    other.sit("Joshua")
+    watcher = watched(app, table.code, other.code)
+    table.stack(3, "Christie", "red", 2)
+    other.stack(4, "Joshua", "blue", 1)  # the newest event is the other table's
+    watcher.look()
+    assert client.post(f"/t/{table.code}/delete", data={"confirm": table.code}).status_code == 303
+    watcher.look()
+    assert told(watcher, table.code) == [1]  # not told yet: its events were not the newest
+    monkeypatch.setattr(push, "FULL_LOOK", 0)
+    watcher.seen = None  # as after a commit
+    watcher.look()
+    assert told(watcher, table.code) == [None] and told(watcher, other.code) == [1]
+
+
 def test_once_answers_the_version_and_ends(hosted, table):
     async def phone():
         ask = Browser(hosted, f"/t/{table.code}/events", query=b"once")
