@@ -7,9 +7,14 @@ granian runs it in an event loop. Two kinds of request never need a thread:
 - a request still arriving: its body is read in the loop (up to MAX_CONTENT_LENGTH, within
   ``BODY_TIMEOUT``), so a client that sends half a body holds a coroutine, not a thread.
 
-Every whole request then goes to Flask, run by ``threads`` threads of the worker; more requests
-wait for a thread without running Python, so a write does not hold the database's lock while
-hundreds of threads fight for the GIL. The thread builds the whole answer (the app's pages are
+Every whole request then goes to Flask, run by ``threads`` threads of the worker (one by
+default: ``companion serve --threads``); more requests wait for a thread without running Python.
+Threads of one process take turns at the GIL, and each time one of them reads the database or
+compresses an answer it lets another run for up to 5 ms: at 1,000 tables a refresh's p95 was
+60-80 ms with one thread and 70-260 ms with two or eight (README, "Load benchmark"). A request
+with a large body (an imported table, a board profile: over ``LARGE_BODY`` bytes) runs on a
+thread of its own, so that the few hundred milliseconds a long log takes to check do not hold up
+the phones' small requests behind it. The thread builds the whole answer (the app's pages are
 small) and hands it back to the event loop once: a2wsgi's middleware, whose WSGI environ this
 uses, hands over each piece of an answer and waits for the loop each time, which at 1,000 tables
 tripled a refresh's p95 (README, "Load benchmark").
@@ -29,6 +34,7 @@ from companion import push
 from companion.guard import limiter_of
 
 BODY_TIMEOUT = 30  # seconds a request's body may take to arrive
+LARGE_BODY = 16 * 1024  # bytes: a tap's form is about 100, a 2,000-event import 400,000
 
 
 class Front:
@@ -37,6 +43,7 @@ class Front:
     def __init__(self, app, threads: int):
         self.app = app
         self.threads = ThreadPoolExecutor(threads, thread_name_prefix="flask")
+        self.large = ThreadPoolExecutor(1, thread_name_prefix="flask-large")
         self.limit = app.config["MAX_CONTENT_LENGTH"]
         self.allowed = limiter_of(app).allowed
         self.watcher = push.Watcher(lambda: app.config["DATABASE"])
@@ -84,8 +91,9 @@ class Front:
     async def flask(self, scope, body: bytes, send) -> None:
         """Flask's answer to the request, built in one of the threads, sent from the loop."""
         environ = build_environ(scope, io.BytesIO(body))
+        threads = self.large if len(body) > LARGE_BODY else self.threads
         status, headers, content = await asyncio.get_running_loop().run_in_executor(
-            self.threads, contextvars.Context().run, answer, self.app, environ)
+            threads, contextvars.Context().run, answer, self.app, environ)
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
 

@@ -107,7 +107,7 @@ def hosted_app():
     settings = {"PUBLIC_URL": os.environ.get("COMPANION_PUBLIC_URL")}
     if os.environ.get("COMPANION_DATABASE"):
         settings["DATABASE"] = os.environ["COMPANION_DATABASE"]
-    front = Front(create_app(settings=settings), int(os.environ.get("COMPANION_THREADS", "8")))
+    front = Front(create_app(settings=settings), int(os.environ.get("COMPANION_THREADS", "1")))
     settle_garbage_collector()
     return front
 
@@ -178,10 +178,12 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Server processes sharing the port and the database: 1 is plenty for a few "
                    "tables; give a hosted instance one per core.")
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256),
-              help="Requests each worker runs through Flask at once (one runs Python at a time, "
-                   "the others wait for the database); more wait without a thread. A request "
-                   "runs only once its body has arrived: slow clients hold no thread.")
+@click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 256),
+              help="Requests each worker runs through Flask at once; more wait without a "
+                   "thread. Threads of a worker take turns at Python (one at a time), so more "
+                   "of them make each request slower: add workers, not threads. A request "
+                   "runs only once its body has arrived (slow clients hold no thread), and one "
+                   "with a large body (an imported table) runs on a thread of its own.")
 @click.option("--max-connections", default=10000, show_default=True,
               type=click.IntRange(16, 1_000_000),
               help="Open connections each worker holds; more wait to be accepted (its "

@@ -234,6 +234,34 @@ def test_at_most_threads_requests_run_flask_at_once(app, table):
     assert len(most) == 8 and max(most) <= 2
 
 
+def test_a_large_body_runs_on_a_thread_of_its_own(app, table):
+    """An import being checked does not hold up a phone's refresh on a one-thread worker."""
+    importing, done = threading.Event(), threading.Event()
+    flask = app.wsgi_app
+
+    def slow_import(environ, start_response):
+        if int(environ.get("CONTENT_LENGTH") or 0) > front.LARGE_BODY:
+            importing.set()
+            done.wait(5)
+        return flask(environ, start_response)
+    app.wsgi_app = slow_import
+    one = front.Front(app, threads=1)
+    large = b"x" * (front.LARGE_BODY + 1)
+
+    async def phones():
+        upload = Browser(one, "/tables/import", method="POST", body=(large,), headers=[
+            (b"content-type", b"application/json"), (b"content-length", str(len(large)).encode())])
+        uploading = upload.start()
+        await asyncio.to_thread(importing.wait, 5)
+        refresh = Browser(one, f"/liberte/{table.code}/")
+        await asyncio.wait_for(refresh.start(), 5)
+        assert refresh.status == 200 and not uploading.done()
+        done.set()
+        await asyncio.wait_for(uploading, 5)
+        return upload.status
+    assert run(phones()) in (303, 400, 422)
+
+
 def test_a_body_larger_than_the_limit_is_refused_unread(app, hosted):
     app.config["MAX_CONTENT_LENGTH"] = 100  # the front read the limit when it was made
     hosted.limit = 100
