@@ -443,7 +443,9 @@ class Load:
         return int(re.search(rb'data-version="(\d+)"', page).group(1))
 
     async def tapper(self, until):
-        """``--taps`` per second, each from the seated phone of a random table."""
+        """``--taps`` per second, each from the seated phone of a random table (0: none)."""
+        if self.args.taps <= 0:
+            return
         loop = asyncio.get_running_loop()
         due = loop.time()
         pending = set()
@@ -590,7 +592,8 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--duration", type=float, default=30, help="seconds measured")
     parser.add_argument("--warmup", type=float, default=5)
-    parser.add_argument("--taps", type=float, default=20, help="taps per second, all tables")
+    parser.add_argument("--taps", type=float, default=20, help="taps per second, all tables "
+                        "(0: none, the phones only hold their streams)")
     parser.add_argument("--idle", type=int, default=500, help="idle/half-open sockets (0: skip)")
     parser.add_argument("--reopen", type=float, default=60, help="seconds a phone holds its "
                         "stream, on average, before it is hidden for 1-5 s and shown again")
