@@ -152,7 +152,7 @@ def news_medians(app, codes, rounds):
     full, changed, reads = [], [], []
     for _ in range(rounds):
         start = time.perf_counter()
-        watcher.version(codes[0])
+        watcher.news(codes[0])
         reads.append(time.perf_counter() - start)
         for kind, times in (("full", full), ("changed", changed)):
             watcher.seen = None  # as after a commit

@@ -62,13 +62,13 @@ class Front:
     async def events(self, scope, code: str, receive, send) -> bool:
         """Answer a known table's push stream here; False leaves the request to Flask."""
         client = (scope.get("client") or ("",))[0] or ""
-        version = self.watcher.version(code) if self.allowed(client) else None
-        if version is None:
+        now = self.watcher.news(code) if self.allowed(client) else None
+        if now is None:
             return False
         if b"once" in scope.get("query_string", b"").split(b"&"):
-            await push.once(version, send)
+            await push.once(now, send)
         else:
-            await push.stream(self.watcher, code, version, receive, send)
+            await push.stream(self.watcher, code, now, receive, send)
         return True
 
     async def run(self, scope, receive, send):

@@ -4,14 +4,18 @@ A phone opens ``GET /t/<code>/events`` (Server-Sent Events) and keeps it open. I
 table's version at once, then again whenever the version changes, and a comment every
 ``KEEP_ALIVE`` seconds so that a dead connection is noticed. The page compares each version with
 the one it shows and, when they differ, asks for its live block again (``companion.js``). A table
-that no longer exists is told ``event: gone`` and the stream ends.
+that no longer exists is told ``event: gone`` and the stream ends. A VOTE! table whose night is
+narrated is also told ``event: night`` with the number of the narrator's latest report
+(vote/night_progress.py), at once and whenever the narrator moves on: the caption phones ask for
+the new caption then, instead of asking every second.
 
 One :class:`Watcher` per server process looks at the database ``INTERVAL`` times a second, and
 only when something was committed since its last look (``PRAGMA data_version`` changes when any
 other connection, in any process, commits). It reads the tables that have events newer than the
-newest it saw (the events' ids only grow: writers take turns), which costs the same for 10 or
-10,000 phones, and tells their phones. At most every ``FULL_LOOK`` seconds it reads the versions
-of all the tables its phones watch instead, in one query per ``BATCH`` tables: a deleted table
+newest it saw (the events' ids only grow: writers take turns) or a narrator's report newer than
+the newest it saw (numbered from the clock, under the write lock), which costs the same for 10 or
+10,000 phones, and tells their phones. At most every ``FULL_LOOK`` seconds it reads the news of
+all the tables its phones watch instead, in one query per ``BATCH`` tables: a deleted table
 leaves no event behind, and its phones are told it is gone. Nothing is cached: a write through
 another worker process is seen at the next look, wherever it was made.
 
@@ -41,9 +45,26 @@ def message(version: int | None) -> bytes:
     return f"id: {version}\ndata: {version}\n\n".encode()
 
 
-def first_message(version: int) -> bytes:
-    """What a stream starts with: how long to wait before reconnecting, and the version now."""
-    return f"retry: {RETRY}\n".encode() + message(version)
+def night_message(night: int) -> bytes:
+    """The number of the narrator's latest report (VOTE! captions)."""
+    return f"event: night\ndata: {night}\n\n".encode()
+
+
+def first_message(version: int, night: int = 0) -> bytes:
+    """What a stream starts with: how long to wait before reconnecting, the version now and, on
+    a table whose night was narrated, the narrator's latest report."""
+    return f"retry: {RETRY}\n".encode() + message(version) + (night_message(night) if night else b"")
+
+
+NEWS = ("SELECT t.code, t.version, coalesce(n.seq, 0) FROM tables t"
+        " LEFT JOIN nights n ON n.table_id = t.id")
+
+
+def news(conn, code: str) -> tuple[int, int] | None:
+    """A table's news as stored now: its version and its narrator's latest report (0 for none);
+    None when there is no such table."""
+    row = conn.execute(f"{NEWS} WHERE t.code = ?", (code,)).fetchone()
+    return None if row is None else (row[1], row[2])
 
 
 class Phone:
@@ -54,15 +75,16 @@ class Phone:
     streams, and a task cancelled at each wake-up left an exception, its traceback and its frame
     for the garbage collector, whose pauses stop the whole worker (README, "Load benchmark")."""
 
-    def __init__(self, version: int):
-        self.told = version
+    def __init__(self, version: int, night: int = 0):
+        self.told, self.night_told = version, night
         self.version: int | None = version
+        self.night = night
         self.hung_up = False
         self.bell: asyncio.Future | None = None
 
-    def tell(self, version: int | None) -> None:
-        if version != self.told:
-            self.version = version
+    def tell(self, version: int | None, night: int = 0) -> None:
+        if version != self.told or (night != self.night_told and version is not None):
+            self.version, self.night = version, night
             self.ring(True)
 
     def hang_up(self) -> None:
@@ -93,15 +115,15 @@ class Watcher:
         self.phones: dict[str, set[Phone]] = {}
         self.seen = None  # PRAGMA data_version at the last look
         self.newest = None  # the id of the newest event at the last look
+        self.newest_night = None  # the number of the newest narrator's report at the last look
         self.full_look = 0.0  # when all the watched tables were last looked at (monotonic)
         self.looking: asyncio.Task | None = None
 
-    def version(self, code: str) -> int | None:
-        """The table's version as stored now (None when there is no such table)."""
+    def news(self, code: str) -> tuple[int, int] | None:
+        """The table's version and narrator's report now (None when there is no such table)."""
         if self.conn is None:
             self.conn = connect(self.database())
-        row = self.conn.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()
-        return None if row is None else row[0]
+        return news(self.conn, code)
 
     def watch(self, code: str, phone: Phone) -> None:
         self.phones.setdefault(code, set()).add(phone)
@@ -121,50 +143,53 @@ class Watcher:
             self.look()
 
     def look(self) -> None:
-        """Tell every phone whose table changed since the last look (or is gone) its version."""
+        """Tell every phone whose table changed since the last look (or is gone) its news."""
         committed = self.conn.execute("PRAGMA data_version").fetchone()[0]
         if committed == self.seen:
             return
         self.seen = committed
-        self.conn.execute("BEGIN")  # the newest id and the versions from one snapshot
+        self.conn.execute("BEGIN")  # the newest ids and the news from one snapshot
         try:
-            newest = self.conn.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()[0]
-            if self.newest is None or newest < self.newest or \
-                    time.monotonic() - self.full_look >= FULL_LOOK:  # newest < : ids taken again
-                codes, versions = list(self.phones), self.versions(list(self.phones))
+            newest, night = self.conn.execute(
+                "SELECT (SELECT coalesce(max(id), 0) FROM events),"
+                " (SELECT coalesce(max(seq), 0) FROM nights)").fetchone()
+            if self.newest is None or newest < self.newest or night < self.newest_night or \
+                    time.monotonic() - self.full_look >= FULL_LOOK:  # < : taken again
+                codes, found = list(self.phones), self.read(list(self.phones))
                 self.full_look = time.monotonic()
             else:
-                versions = dict(self.conn.execute(
-                    "SELECT code, version FROM tables WHERE id IN"
-                    " (SELECT table_id FROM events WHERE id > ?)", (self.newest,)).fetchall())
-                codes = list(versions)
+                found = {code: (version, seq) for code, version, seq in self.conn.execute(
+                    f"{NEWS} WHERE t.id IN (SELECT table_id FROM events WHERE id > ?"
+                    " UNION SELECT table_id FROM nights WHERE seq > ?)",
+                    (self.newest, self.newest_night)).fetchall()}
+                codes = list(found)
         finally:
             self.conn.execute("COMMIT")
-        self.newest = newest
+        self.newest, self.newest_night = newest, night
         for code in codes:
             for phone in self.phones.get(code, ()):
-                phone.tell(versions.get(code))
+                phone.tell(*found.get(code, (None, 0)))
 
-    def versions(self, codes: list[str]) -> dict[str, int]:
-        """The versions of the tables ``codes`` (those that exist)."""
-        versions = {}
+    def read(self, codes: list[str]) -> dict[str, tuple[int, int]]:
+        """The news of the tables ``codes`` (those that exist)."""
+        found = {}
         for start in range(0, len(codes), BATCH):
             batch = codes[start:start + BATCH]
             marks = ",".join("?" * len(batch))
-            versions.update(self.conn.execute(
-                f"SELECT code, version FROM tables WHERE code IN ({marks})", batch).fetchall())
-        return versions
+            found.update((code, (version, seq)) for code, version, seq in self.conn.execute(
+                f"{NEWS} WHERE t.code IN ({marks})", batch).fetchall())
+        return found
 
 
-async def stream(watcher: Watcher, code: str, version: int, receive, send) -> None:
+async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, send) -> None:
     """Hold one phone's stream until it goes away (``http.disconnect``: granian drops what is
-    sent after that without an error) or its table is deleted."""
-    phone = Phone(version)
+    sent after that without an error) or its table is deleted; ``now``: the table's news."""
+    phone = Phone(*now)
     watcher.watch(code, phone)
     listening = asyncio.ensure_future(listen(receive, phone))
     try:
         await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-        await send({"type": "http.response.body", "body": first_message(version),
+        await send({"type": "http.response.body", "body": first_message(*now),
                     "more_body": True})
         while not phone.hung_up:
             if phone.version != phone.told:
@@ -173,6 +198,10 @@ async def stream(watcher: Watcher, code: str, version: int, receive, send) -> No
                             "more_body": phone.told is not None})
                 if phone.told is None:
                     return
+            elif phone.night != phone.night_told:
+                phone.night_told = phone.night
+                await send({"type": "http.response.body", "body": night_message(phone.night),
+                            "more_body": True})
             elif not await phone.wait(KEEP_ALIVE):
                 await send({"type": "http.response.body", "body": b":\n\n", "more_body": True})
     finally:
@@ -188,7 +217,7 @@ async def listen(receive, phone: Phone) -> None:
     phone.hang_up()
 
 
-async def once(version: int, send) -> None:
-    """The version and the end of the stream (``?once``: a browser without EventSource polls)."""
+async def once(now: tuple[int, int], send) -> None:
+    """The news and the end of the stream (``?once``: a browser without EventSource polls)."""
     await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-    await send({"type": "http.response.body", "body": first_message(version)})
+    await send({"type": "http.response.body", "body": first_message(*now)})

@@ -4,6 +4,7 @@ from flask import (Blueprint, Response, current_app, redirect, render_template, 
 from flask_babel import gettext as _
 
 from companion import games, live, push, qr, tables
+from companion.db import get_db
 from companion.i18n import LANGUAGES
 from companion.scorers.rules import RuleError
 
@@ -98,5 +99,6 @@ def events(code):
     catches up. ``companion serve`` holds the stream open in front of Flask instead
     (companion.front) and tells each change as it happens; what it leaves here is an unknown
     code (404, counted as a miss) or a client out of misses (429)."""
-    return Response(push.first_message(tables.get(code).version), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store"})
+    table = tables.get(code)
+    return Response(push.first_message(*push.news(get_db(), table.code)),
+                    mimetype="text/event-stream", headers={"Cache-Control": "no-store"})

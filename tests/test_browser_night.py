@@ -154,6 +154,8 @@ def test_the_night_is_spoken_in_russian_with_a_countdown_and_followed_by_caption
     page = narrator(phone, late=True)
     code = vote_table(page, server, "ru")
     follower = phone()
+    asks = []  # the caption phone's asks for its captions after the page: none for nothing
+    follower.on("response", lambda r: "/night/captions?" in r.url and asks.append(r.status))
     follower.goto(f"{server}/vote/{code}/night/captions")
     expect(follower.locator("#captions")).to_contain_text("Ночь ещё никто не ведёт")
 
@@ -181,6 +183,7 @@ def test_the_night_is_spoken_in_russian_with_a_countdown_and_followed_by_caption
     assert page.errors == []
     expect(page.locator("#countdown")).to_be_hidden()
     expect(follower.locator("#captions")).to_contain_text("Ночь закончилась.", timeout=2500)
+    assert asks and set(asks) == {200}, asks  # told when the narrator moved on, never polling
 
 
 def test_stop_silences_the_night_for_good(server, phone):

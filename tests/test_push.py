@@ -107,7 +107,7 @@ def watched(app, *codes) -> push.Watcher:
     first look."""
     watcher = push.Watcher(lambda: app.config["DATABASE"])
     for code in codes:
-        watcher.version(code)
+        watcher.news(code)
         watcher.phones[code] = {push.Phone(0)}
     watcher.look()
     return watcher

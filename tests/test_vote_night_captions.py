@@ -3,7 +3,7 @@ import time
 
 import pytest
 
-from companion import create_app
+from companion import create_app, push
 from companion.db import connect, init_db
 from companion.scorers.vote.night_script import night_script
 from companion.vote.night_progress import NightBoard
@@ -53,6 +53,37 @@ def test_a_poll_answers_204_until_the_narrator_moves_on(client):
     changed = client.get(poll, headers=htmx)
     assert changed.status_code == 200
     assert changed.get_data(as_text=True).startswith('<div id="captions"')
+
+
+def test_the_caption_page_listens_to_the_tables_news_and_asks_only_when_the_narrator_moves(
+        client):
+    """No polling: the page's news stream says the number of the narrator's latest report; the
+    captions ask for themselves when it is not the one they show (companion.js, "night")."""
+    code = vote_table(client, "en")
+    report(client, code, run="r1", line=0, phase="speaking")
+    page = client.get(f"/vote/{code}/night/captions").get_data(as_text=True)
+    shown = page.split('data-seq="', 1)[1].split('"', 1)[0]
+    assert 'hx-trigger="night-moved"' in page and "every 1s" not in page
+    assert f'data-events="/t/{code}/events"' in page  # the page holds the table's stream
+    assert f"event: night\ndata: {shown}\n\n" in client.get(f"/t/{code}/events").get_data(
+        as_text=True)
+    report(client, code, run="r1", line=1, phase="speaking")
+    told = client.get(f"/t/{code}/events").get_data(as_text=True)
+    assert "event: night" in told and f"data: {shown}\n" not in told
+
+
+def test_the_watcher_tells_a_narrators_report_to_the_tables_phones(app, client):
+    """A report is no game event: the watcher finds it among the nights, not the events."""
+    code = vote_table(client, "en")
+    watcher = push.Watcher(lambda: app.config["DATABASE"])
+    version, night = watcher.news(code)
+    phone = push.Phone(version, night)
+    watcher.phones[code] = {phone}
+    watcher.look()
+    report(client, code, run="r1", line=2, phase="speaking")
+    watcher.look()
+    assert phone.version == version and phone.night > night == 0
+    assert push.night_message(phone.night) == f"event: night\ndata: {phone.night}\n\n".encode()
 
 
 @pytest.mark.parametrize("phase, text", [("stopped", "The narrator stopped."),

@@ -8,7 +8,8 @@
 // shown again, the stream's first message is the version now, so the page catches up at once.
 // A table that is gone (deleted) is not asked for again: each ask for an unknown code counts
 // against this phone's ration of join-code misses. Without EventSource, the page asks once a
-// second.
+// second. The VOTE! night's caption phones are told the number of the narrator's latest report
+// (event "night") and ask for the new caption when it is not the one they show.
 var news = {source: null, latest: null, writing: 0, gone: false, again: null};
 function catchUp() {
   var poll = document.getElementById("poll");
@@ -18,13 +19,20 @@ function catchUp() {
   }
 }
 function heard(text) {
-  var version = /^data: (\w+)$/m.exec(text);
+  var version = /^data: (\w+)$/m.exec(text), night = /^event: night\ndata: (\d+)$/m.exec(text);
   if (version && version[1] === "gone") {
     news.gone = true;
     quiet();
   } else if (version) {
     news.latest = version[1];
     catchUp();
+  }
+  if (night) { nightMoved(night[1]); }
+}
+function nightMoved(report) {
+  var captions = document.getElementById("captions");
+  if (captions && captions.getAttribute("data-seq") !== report) {
+    window.htmx.trigger(captions, "night-moved");
   }
 }
 function listen() {
@@ -41,6 +49,7 @@ function listen() {
   news.source = source;
   source.onmessage = function (evt) { heard("data: " + evt.data); };
   source.addEventListener("gone", function () { heard("data: gone"); });
+  source.addEventListener("night", function (evt) { nightMoved(evt.data); });
   source.onerror = function () {
     if (source.readyState === EventSource.CLOSED) {  // refused: gone, or the server is busy
       quiet();
@@ -83,20 +92,6 @@ document.addEventListener("htmx:beforeSend", function (evt) {
   }
 });
 document.addEventListener("htmx:afterSettle", catchUp);
-// An element that polls by itself (data-poll: the VOTE! night's captions) pauses while the page
-// is hidden, and stops for good once its table is gone.
-document.addEventListener("htmx:beforeRequest", function (evt) {
-  var elt = evt.detail.elt;
-  if (elt.hasAttribute("data-poll") && (document.hidden || elt.hasAttribute("data-gone"))) {
-    evt.preventDefault();
-  }
-});
-document.addEventListener("htmx:afterRequest", function (evt) {
-  var elt = evt.detail.elt;
-  if (evt.detail.xhr && evt.detail.xhr.status === 404 && elt.hasAttribute("data-poll")) {
-    elt.setAttribute("data-gone", "");
-  }
-});
 // A message put in the toast fades after a while, or at a tap.
 var fading;
 function fade(toast, delay) {

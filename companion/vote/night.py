@@ -9,9 +9,10 @@ with ``speechSynthesis``, keeps the silences and shows the eyes-open countdown. 
 How the captions follow: at each step the narrator posts a small report (line index, what is
 happening, seconds left on a countdown) to ``progress``; the server keeps the latest one per table
 (:mod:`companion.vote.night_progress`, shared by every server process), not in the event log,
-since the night changes nothing in the game. Caption phones poll ``captions`` every second with the report number they
-show: 204 while nothing changed, otherwise the whole script in the phone's own language with the
-current line marked. Nothing about loyalty is asked for, sent or kept.
+since the night changes nothing in the game. A caption phone is told the number of the latest
+report on its table's news stream (:mod:`companion.push`, ``event: night``) and, when it is not
+the one it shows, asks ``captions`` with the number it shows: 204 if another phone's ask already
+brought it, otherwise the whole script in the phone's own language with the current line marked. Nothing about loyalty is asked for, sent or kept.
 """
 import random
 
@@ -111,7 +112,8 @@ def progress(code):
 
 @bp.get("/captions")
 def captions(code):
-    """Caption mode: the night as the narrating phone reads it, polled every second."""
+    """Caption mode: the night as the narrating phone reads it, asked for again when the table's
+    news says the narrator moved on."""
     table = load(code)
     board = night_progress.board()
     seq = board.seq(table.id)
@@ -121,5 +123,5 @@ def captions(code):
     lines = [step.text[lang] for step in night_script(len(table.players))]
     return live.render("vote/night_captions.html", "vote/_night_captions.html", table=table,
                        lines=lines, now=board.get(table.id), seq=seq,
-                       poll_url=url_for("vote_night.captions", code=table.code, seq=seq),
+                       ask_url=url_for("vote_night.captions", code=table.code, seq=seq),
                        live_url=url_for("vote_night.captions", code=table.code))

@@ -4,7 +4,8 @@ The narrator posts each change of step: which line (by index, so every phone can
 own language), what is happening (the line is spoken, the silence after it, the eyes-open
 countdown, stopped, done) and, for the countdown, how many seconds are left. The server keeps the
 latest report per table (one row of ``nights``, shared by all server processes) with a sequence
-number; a caption phone polls with the number it shows and gets 204 until it changes. Nothing here
+number, which the table's news stream tells every phone (companion.push); a caption phone asks
+for the new caption with the number it shows (204 if it already shows it). Nothing here
 is a game event: the night changes no position, so it stays out of the log. Should two phones
 narrate at once, the captions follow whichever reported last. Loyalty is never asked for nor stored.
 """
@@ -38,7 +39,7 @@ class Progress:
 class NightBoard:
     """The latest :class:`Progress` of each table, kept in the database (table ``nights``) so
     that every server process answers the caption phones alike (``companion serve --workers``):
-    the narrator's report may reach one worker and a caption phone's poll another.
+    the narrator's report may reach one worker and a caption phone's ask another.
     ``connection`` gives the database connection to use."""
 
     def __init__(self, connection):
