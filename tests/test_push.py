@@ -11,6 +11,9 @@ from companion import create_app, events, front, push
 from conftest import TableHelper
 
 
+TOLD = 5  # seconds a test waits for news (a look every push.INTERVAL, at all every FULL_LOOK)
+
+
 class Browser:
     """One ASGI request to the front: what it was sent, as it arrives."""
 
@@ -70,7 +73,7 @@ def test_a_stream_tells_the_version_at_once_then_each_change(hosted, table):
         await stream.until(b"data: 0\n\n")
         assert stream.status == 200 and stream.received.startswith(b"retry: 1000\n")
         await asyncio.to_thread(table.stack, 3, "Christie", "red", 2)  # through Flask, another thread
-        await stream.until(b"id: 1\ndata: 1\n\n", timeout=push.INTERVAL * 20)
+        await stream.until(b"id: 1\ndata: 1\n\n", timeout=TOLD)
         stream.left.set()  # the phone goes away
         await asyncio.wait_for(task, 2)
         assert hosted.watcher.phones == {}
@@ -97,7 +100,7 @@ def test_a_deleted_table_is_told_gone_and_its_stream_ends(hosted, table):
         answer = await asyncio.to_thread(table.client.post, f"/t/{table.code}/delete",
                                          data={"confirm": table.code})
         assert answer.status_code in (302, 303)
-        await asyncio.wait_for(task, push.INTERVAL * 20)
+        await asyncio.wait_for(task, TOLD)  # it left no event: the look at all (FULL_LOOK)
         assert stream.received.endswith(b"event: gone\ndata: gone\n\n")
     run(phone())
 
@@ -289,7 +292,7 @@ def test_a_write_by_another_server_process_is_told_by_the_next_look(app, client,
         task = stream.start()
         await stream.until(b"data: 0")
         assert (await asyncio.to_thread(phone.stack, 3, "Joshua", "blue", 1)).status_code == 200
-        await stream.until(b"data: 1", timeout=push.INTERVAL * 20)
+        await stream.until(b"data: 1", timeout=TOLD)
         stream.left.set()
         await task
     run(watch())
