@@ -53,7 +53,8 @@ def night_message(night: int) -> bytes:
 def first_message(version: int, night: int = 0) -> bytes:
     """What a stream starts with: how long to wait before reconnecting, the version now and, on
     a table whose night was narrated, the narrator's latest report."""
-    return f"retry: {RETRY}\n".encode() + message(version) + (night_message(night) if night else b"")
+    start = f"retry: {RETRY}\n".encode() + message(version)
+    return start + night_message(night) if night else start
 
 
 NEWS = ("SELECT t.code, t.version, coalesce(n.seq, 0) FROM tables t"
@@ -68,8 +69,8 @@ def news(conn, code: str) -> tuple[int, int] | None:
 
 
 class Phone:
-    """One open stream: the last version it was told, the version to tell, and a bell rung
-    when there is news or the phone has hung up.
+    """One open stream: the last version and narrator's report it was told, the ones to tell,
+    and a bell rung when there is news or the phone has hung up.
 
     Waiting costs one future and one timer, and nothing raises: a worker holds thousands of
     streams, and a task cancelled at each wake-up left an exception, its traceback and its frame
