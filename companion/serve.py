@@ -3,8 +3,9 @@
 The server holds many phones: every phone keeps one connection open, on which it is told when its
 table changes (``companion.push``). granian (a maintained production server whose HTTP side is
 written in Rust) runs each worker's front (``companion.front``) in an event loop: the phones'
-streams wait there at no cost, and Flask runs in a few threads only for whole requests. Workers
-share the listening socket and the SQLite file; nothing in the app assumes one process (README, "Hosting many tables").
+streams wait there at no cost, and Flask runs only for whole requests, in one thread per worker
+by default (``--threads``). Workers share the listening socket and the SQLite file; nothing in
+the app assumes one process (README, "Hosting many tables").
 
 What stops the server from starting (a busy port, a ``--db`` in a missing folder) is said in one
 line, exit 1, before any address or QR code is printed.
