@@ -285,8 +285,12 @@ def test_a_phone_left_on_a_deleted_table_stops_asking_for_it(server, phone):
     other = phone()
     other.goto(join)
     other.get_by_role("button", name="Ben").click()
-    other.locator("#poll").wait_for(state="attached")
-    asked = []
+    for _ in range(50):  # until the page's own stream is open (page.evaluate: the CSP forbids
+        if other.evaluate("typeof news !== 'undefined' && news.source !== null"
+                          " && news.source.readyState === 1"):  # eval)
+            break
+        other.wait_for_timeout(100)
+    asked = []  # from now on: what the page asks besides its open stream
     other.on("request", lambda r: asked.append(r.url) if f"/t/{code}/" in r.url else None)
     host.goto(f"{server}/t/{code}/delete")
     host.get_by_role("button", name="Delete", exact=True).click()
