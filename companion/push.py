@@ -84,7 +84,7 @@ class Phone:
         self.bell: asyncio.Future | None = None
 
     def tell(self, version: int | None, night: int = 0) -> None:
-        if version != self.told or (night != self.night_told and version is not None):
+        if (version, night) != (self.told, self.night_told):
             self.version, self.night = version, night
             self.ring(True)
 
