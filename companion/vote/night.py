@@ -11,8 +11,9 @@ happening, seconds left on a countdown) to ``progress``; the server keeps the la
 (:mod:`companion.vote.night_progress`, shared by every server process), not in the event log,
 since the night changes nothing in the game. A caption phone is told the number of the latest
 report on its table's news stream (:mod:`companion.push`, ``event: night``) and, when it is not
-the one it shows, asks ``captions`` with the number it shows: 204 if another phone's ask already
-brought it, otherwise the whole script in the phone's own language with the current line marked. Nothing about loyalty is asked for, sent or kept.
+the one it shows, asks ``captions`` with the number it shows: 204 if that is already the latest,
+otherwise the whole script in the phone's own language with the current line marked. Nothing
+about loyalty is asked for, sent or kept.
 """
 import random
 
