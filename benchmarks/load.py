@@ -599,7 +599,7 @@ def main():
                         "stream, on average, before it is hidden for 1-5 s and shown again")
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--server", default="", help="more options for companion serve, "
-                        "e.g. '--threads 32'")
+                        "e.g. '--idle-timeout 5'")
     args = parser.parse_args()
     random.seed(args.seed)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "

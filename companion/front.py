@@ -1,23 +1,23 @@
 """The front of a server worker (``companion serve``): an ASGI app around the Flask app.
 
-granian runs it in an event loop. Two kinds of request never need a thread:
+granian runs it in an event loop, one per worker process, and everything happens there:
 
-- a phone's push stream (``GET /t/<code>/events``, ``companion.push``): held open in the loop,
+- a phone's push stream (``GET /t/<code>/events``, ``companion.push``) is held open in the loop,
   thousands of them at no cost until their table changes;
-- a request still arriving: its body is read in the loop (up to MAX_CONTENT_LENGTH, within
-  ``BODY_TIMEOUT``), so a client that sends half a body holds a coroutine, not a thread.
+- a request's body is read in the loop (up to MAX_CONTENT_LENGTH, within ``BODY_TIMEOUT``), so a
+  client that sends half a body holds a coroutine, nothing more;
+- the whole request then goes to Flask, run right there, one request at a time. Flask builds
+  the whole answer (the app's pages are small), handed to granian once.
 
-Every whole request then goes to Flask, run by ``threads`` threads of the worker (one by
-default: ``companion serve --threads``); more requests wait for a thread without running Python.
-Threads of one process take turns at the GIL, and each time one of them reads the database or
-compresses an answer it lets another run for up to 5 ms: at 1,000 tables a refresh's p95 was
-60-80 ms with one thread and 70-260 ms with two or eight (README, "Load benchmark"). A request
-with a large body (an imported table, a board profile: over ``LARGE_BODY`` bytes) runs on a
-thread of its own, so that the few hundred milliseconds a long log takes to check do not hold up
-the phones' small requests behind it. The thread builds the whole answer (the app's pages are
-small) and hands it back to the event loop once: a2wsgi's middleware, whose WSGI environ this
-uses, hands over each piece of an answer and waits for the loop each time, which at 1,000 tables
-tripled a refresh's p95 (README, "Load benchmark").
+Python runs one thread at a time anyway, and the loop's own work (streams, the watcher) is
+small. When Flask ran in a thread beside the loop, the two took turns at the GIL, and each
+database read or gzip in a request let the other run for up to 5 ms: at 1,000 tables a
+refresh's p95 was 60-75 ms with one Flask thread and 70-260 ms with two or eight, and is about
+45 ms in the loop (README, "Load benchmark"). Only a request with a large body (an imported
+table, a board profile: over ``LARGE_BODY`` bytes) runs on a thread of its own, so that the few
+hundred milliseconds a long log takes to check do not hold up the phones' small requests.
+A write waits for the database's lock in the loop too; it is held for two statements and the
+commit (``events.append``).
 
 A stream whose code is unknown, or asked by a client that has used up its ration of join-code
 misses (``guard``), goes on to Flask too, which answers 404 or 429 as for any other address:
@@ -38,11 +38,10 @@ LARGE_BODY = 16 * 1024  # bytes: a tap's form is about 100, a 2,000-event import
 
 
 class Front:
-    """The ASGI app of one worker around the Flask ``app``, with ``threads`` threads for it."""
+    """The ASGI app of one worker around the Flask ``app``."""
 
-    def __init__(self, app, threads: int):
+    def __init__(self, app):
         self.app = app
-        self.threads = ThreadPoolExecutor(threads, thread_name_prefix="flask")
         self.large = ThreadPoolExecutor(1, thread_name_prefix="flask-large")
         self.limit = app.config["MAX_CONTENT_LENGTH"]
         self.allowed = limiter_of(app).allowed
@@ -89,11 +88,14 @@ class Front:
         return await self.flask(with_length(scope, len(body)), body, send)
 
     async def flask(self, scope, body: bytes, send) -> None:
-        """Flask's answer to the request, built in one of the threads, sent from the loop."""
+        """Flask's answer to the request, built here in the loop (a large body: on its thread).
+        Each request runs in a context of its own, where Flask keeps its request and ``g``."""
         environ = build_environ(scope, io.BytesIO(body))
-        threads = self.large if len(body) > LARGE_BODY else self.threads
-        status, headers, content = await asyncio.get_running_loop().run_in_executor(
-            threads, contextvars.Context().run, answer, self.app, environ)
+        if len(body) > LARGE_BODY:
+            status, headers, content = await asyncio.get_running_loop().run_in_executor(
+                self.large, contextvars.Context().run, answer, self.app, environ)
+        else:
+            status, headers, content = contextvars.Context().run(answer, self.app, environ)
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
 

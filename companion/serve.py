@@ -3,9 +3,9 @@
 The server holds many phones: every phone keeps one connection open, on which it is told when its
 table changes (``companion.push``). granian (a maintained production server whose HTTP side is
 written in Rust) runs each worker's front (``companion.front``) in an event loop: the phones'
-streams wait there at no cost, and Flask runs only for whole requests, in one thread per worker
-by default (``--threads``). Workers share the listening socket and the SQLite file; nothing in
-the app assumes one process (README, "Hosting many tables").
+streams wait there at no cost, and Flask runs there too, once a request has arrived whole.
+Workers share the listening socket and the SQLite file; nothing in the app assumes one process
+(README, "Hosting many tables").
 
 What stops the server from starting (a busy port, a ``--db`` in a missing folder) is said in one
 line, exit 1, before any address or QR code is printed.
@@ -101,14 +101,14 @@ def announce(url: str, host: str, database: str) -> None:
 
 def hosted_app():
     """The app as each worker process builds it, from what the command put in the environment
-    (``COMPANION_DATABASE``, ``COMPANION_PUBLIC_URL``, ``COMPANION_THREADS``)."""
+    (``COMPANION_DATABASE``, ``COMPANION_PUBLIC_URL``)."""
     die_with_parent()
     from companion import create_app
     from companion.front import Front
     settings = {"PUBLIC_URL": os.environ.get("COMPANION_PUBLIC_URL")}
     if os.environ.get("COMPANION_DATABASE"):
         settings["DATABASE"] = os.environ["COMPANION_DATABASE"]
-    front = Front(create_app(settings=settings), int(os.environ.get("COMPANION_THREADS", "1")))
+    front = Front(create_app(settings=settings))
     settle_garbage_collector()
     return front
 
@@ -179,12 +179,6 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Server processes sharing the port and the database: 1 is plenty for a few "
                    "tables; give a hosted instance one per core.")
-@click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 256),
-              help="Requests each worker runs through Flask at once; more wait without a "
-                   "thread. Threads of a worker take turns at Python (one at a time), so more "
-                   "of them make each request slower: add workers, not threads. A request "
-                   "runs only once its body has arrived (slow clients hold no thread), and one "
-                   "with a large body (an imported table) runs on a thread of its own.")
 @click.option("--max-connections", default=10000, show_default=True,
               type=click.IntRange(16, 1_000_000),
               help="Open connections each worker holds; more wait to be accepted (its "
@@ -198,7 +192,7 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
                    "request's headers, before it is closed: a half-sent request, or the second "
                    "connection of a phone gone quiet. A phone's news stream is kept open, and "
                    "a request's body may take 30 s.")
-def serve(host, port, db_path, workers, threads, max_connections, backlog, idle_timeout):
+def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout):
     """Serve the companion to the phones at the tables (production server: granian).
 
     Every phone keeps one connection open and is told on it when its table changes (Server-Sent
@@ -222,6 +216,5 @@ def serve(host, port, db_path, workers, threads, max_connections, backlog, idle_
     if fits < max_connections:
         click.echo(f"companion: the open-files limit lets each worker hold {fits} connections, "
                    f"not {max_connections} (raise it with ulimit -n)", err=True)
-    run_server(host, port, environ={"COMPANION_PUBLIC_URL": url, "COMPANION_DATABASE": database,
-                                    "COMPANION_THREADS": str(threads)},
+    run_server(host, port, environ={"COMPANION_PUBLIC_URL": url, "COMPANION_DATABASE": database},
                workers=workers, connections=fits, backlog=backlog, idle_timeout=idle_timeout)

@@ -55,8 +55,8 @@ class Browser:
 
 @pytest.fixture
 def hosted(app):
-    """The front a server worker runs around the test app (two Flask threads)."""
-    return front.Front(app, threads=2)
+    """The front a server worker runs around the test app."""
+    return front.Front(app)
 
 
 def run(coroutine):
@@ -202,7 +202,7 @@ def test_a_body_is_read_whole_before_flask_runs(hosted, table):
 
 def test_a_body_that_stops_arriving_holds_no_thread(hosted, table, monkeypatch):
     """Half a body waits in the event loop, then is refused (408); meanwhile Flask answers
-    others with its two threads."""
+    the others."""
     monkeypatch.setattr(front, "BODY_TIMEOUT", 0.5)
 
     async def phones():
@@ -216,32 +216,34 @@ def test_a_body_that_stops_arriving_holds_no_thread(hosted, table, monkeypatch):
     assert run(phones()) == {408}
 
 
-def test_at_most_threads_requests_run_flask_at_once(app, table):
-    """More requests wait without a thread: a write never waits for the GIL behind hundreds of
-    threads while it holds the database's lock."""
-    running, most = [], []
+def test_flask_answers_one_request_at_a_time_in_the_event_loop(app, table):
+    """Small requests run Flask in the worker's event loop, one after another: no thread takes
+    turns with the loop at the GIL, and a write never waits for it while it holds the
+    database's lock."""
+    running, most, threads = [], [], set()
     flask = app.wsgi_app
 
     def counted(environ, start_response):
         running.append(1)
         most.append(len(running))
+        threads.add(threading.current_thread().name)
         try:
             return flask(environ, start_response)
         finally:
             running.pop()
     app.wsgi_app = counted
-    two = front.Front(app, threads=2)
 
     async def phones():
-        pages = [Browser(two, f"/liberte/{table.code}/") for _ in range(8)]
+        pages = [Browser(front.Front(app), f"/liberte/{table.code}/") for _ in range(8)]
         await asyncio.wait_for(asyncio.gather(*(page.start() for page in pages)), 10)
-        return {page.status for page in pages}
-    assert run(phones()) == {200}
-    assert len(most) == 8 and max(most) <= 2
+        return {page.status for page in pages}, threading.current_thread().name
+    statuses, loop_thread = run(phones())
+    assert statuses == {200}
+    assert len(most) == 8 and max(most) == 1 and threads == {loop_thread}
 
 
 def test_a_large_body_runs_on_a_thread_of_its_own(app, table):
-    """An import being checked does not hold up a phone's refresh on a one-thread worker."""
+    """An import being checked does not hold up a phone's refresh."""
     importing, done = threading.Event(), threading.Event()
     flask = app.wsgi_app
 
@@ -251,7 +253,7 @@ def test_a_large_body_runs_on_a_thread_of_its_own(app, table):
             done.wait(5)
         return flask(environ, start_response)
     app.wsgi_app = slow_import
-    one = front.Front(app, threads=1)
+    one = front.Front(app)
     large = b"x" * (front.LARGE_BODY + 1)
 
     async def phones():
@@ -291,7 +293,7 @@ def test_a_write_by_another_server_process_is_told_by_the_next_look(app, client,
     phone.client.post(f"/t/{table.code}/seat", data={"player": "Joshua"})
 
     async def watch():
-        stream = Browser(front.Front(app, threads=1), f"/t/{table.code}/events")
+        stream = Browser(front.Front(app), f"/t/{table.code}/events")
         task = stream.start()
         await stream.until(b"data: 0")
         assert (await asyncio.to_thread(phone.stack, 3, "Joshua", "blue", 1)).status_code == 200
@@ -358,8 +360,8 @@ def test_each_process_keeps_at_most_position_cache_tables(tmp_path):
 
 
 def test_database_connections_are_pooled_not_kept_per_thread(app, client, table):
-    """A server worker runs Flask in a few threads, and a test or another server in many:
-    open connections (each with its page cache) are as many as requests ran at once."""
+    """A server worker runs Flask in its event loop and a large body's thread, and a test or
+    another server in many threads: open connections (each with its page cache) are as many as requests ran at once."""
     def phone():
         assert client.get(f"/liberte/{table.code}/").status_code == 200
         assert client.get(f"/t/{table.code}/events").status_code == 200

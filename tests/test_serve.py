@@ -39,7 +39,7 @@ def test_serve_prints_the_address_and_qr_and_starts_the_server(tmp_path, monkeyp
     assert result.exit_code == 0, result.output
     assert f"http://192.168.1.23:{port}/" in result.output and ("█" in result.output or "▀" in result.output)
     assert calls["port"] == port and calls["host"] == "0.0.0.0" and calls["workers"] == 2
-    assert calls["environ"] == {"COMPANION_DATABASE": str(db), "COMPANION_THREADS": "1",
+    assert calls["environ"] == {"COMPANION_DATABASE": str(db),
                                 "COMPANION_PUBLIC_URL": f"http://192.168.1.23:{port}/"}
     assert db.exists()  # the schema is made once, before the workers start
 
@@ -49,10 +49,7 @@ def test_each_worker_builds_the_app_from_what_the_command_said(tmp_path, monkeyp
     monkeypatch.setenv("COMPANION_PUBLIC_URL", "http://192.168.1.23:8000/")
     monkeypatch.setattr(serve, "die_with_parent", lambda: None)
     monkeypatch.setattr(serve, "settle_garbage_collector", lambda: None)
-    monkeypatch.setenv("COMPANION_THREADS", "3")
-    front = serve.hosted_app()
-    assert front.threads._max_workers == 3  # 3 requests run Flask at once
-    app = front.app
+    app = serve.hosted_app().app
     assert app.config["DATABASE"] == str(tmp_path / "hosted.sqlite")
     assert app.config["PUBLIC_URL"] == "http://192.168.1.23:8000/"
 
@@ -70,7 +67,7 @@ def test_a_worker_freezes_what_it_built_and_collects_young_objects_less_often():
 
 def test_the_help_says_how_the_server_holds_many_phones():
     result = CliRunner().invoke(main, ["serve", "--help"])
-    for option in ("--workers", "--threads", "--max-connections", "--backlog", "--idle-timeout"):
+    for option in ("--workers", "--max-connections", "--backlog", "--idle-timeout"):
         assert option in result.output
 
 
@@ -148,7 +145,7 @@ def test_help_version_and_where_the_formats_are():
     assert "docs/rules/" in runner.invoke(main, ["--help"]).output
     assert runner.invoke(main, ["--version"]).output == "companion 0.1.0\n"
     serve_help = " ".join(runner.invoke(main, ["serve", "--help"]).output.split())
-    assert "--threads INTEGER RANGE Requests each worker runs through Flask at once" in serve_help
+    assert "--max-connections INTEGER RANGE Open connections each worker holds" in serve_help
     for command in (["liberte", "resolve"], ["liberte", "check"], ["vote", "replay"]):
         text = " ".join(runner.invoke(main, [*command, "--help"]).output.split())
         assert "docs/formats.md" in text and "exits 2" in text, command
