@@ -172,10 +172,10 @@ def preview(position) -> dict | None:
     sentences, would stay in memory for every table a worker keeps, for its garbage collector to
     go through again and again (README, "Load benchmark")."""
     try:
-        whole = engine.resolve(position, interactive=False)
+        whole = engine.resolution(position, interactive=False)
     except RuleError:  # a position the check accepts but the election cannot run yet
         return None
-    return {key: whole[key] for key in ("votes", "landslide", "ended")}
+    return {"votes": whole.votes, "landslide": whole.landslide, "ended": whole.ended}
 
 
 def displays_context(table) -> dict:
