@@ -102,3 +102,29 @@ def test_the_board_names_its_version_when_it_refreshes_and_the_other_pages_do_no
     assert "data-since" in live  # companion.js adds the poll's version to the refresh
     displays = client.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
     assert "data-since" not in re.search(r'<div id="live"[^>]*>', displays).group(0)
+
+
+def test_the_meters_are_rendered_once_per_version_and_language(app, client, table):
+    """Every phone at a table asks for the meters after each change: the first phone's answer
+    renders them, the others get the same HTML; a phone in another language gets its own."""
+    from flask import template_rendered
+    rendered = []
+
+    def meters_rendered(sender, template, context, **extra):
+        if template.name == "liberte/_meters.html":
+            rendered.append(context["p"])
+    template_rendered.connect(meters_rendered, app)
+    other = table.seated_phone("Joshua")
+    italian = app.test_client()
+    italian.post("/lang", data={"lang": "it", "code": table.code})
+    since = table.version
+    table.stack(3, "Joshua", "blue", 2, client=other)
+    answers = [catch_up(phone, table, since).get_data(as_text=True)
+               for phone in (client, other, client, italian, italian)]
+    assert len(rendered) == 2  # English, then Italian
+    meters = [pieces(answer)["meters"] for answer in answers]
+    assert meters[0] == meters[1] == meters[2] and meters[3] == meters[4]
+    assert "Supply" in meters[0] and "Riserva" in meters[3] and "Supply" not in meters[3]
+    table.stack(3, "Joshua", "blue", 3, client=other)  # a new version: rendered again
+    catch_up(client, table, since + 1)
+    assert len(rendered) == 3 and rendered[2]["board"]["3"] != rendered[0]["board"]["3"]

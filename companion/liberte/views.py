@@ -49,7 +49,7 @@ def board_context(table) -> dict:
     opened = open_province()
     url = live.table_url("liberte.board", table.code)
     context = base_context(table, f"{url}?open={opened}" if opened else url)
-    context.update(meters_context(context["p"]))
+    context.update(meters_context(table, context["p"]))
     context["shared"] = province_forms(table, context["seat"])
     context["controls"] = context["check"]["control"]
     context.update(opened=opened, initials=initials(table.players),
@@ -125,10 +125,17 @@ def sheet(players, seat) -> Markup:
     return _SHEETS[key]
 
 
-def meters_context(position) -> dict:
-    return {"check": engine.check(position),
-            "preview": engine.memo(position, "_preview", preview),
-            "landslide_votes": engine.LANDSLIDE_VOTES}
+def meters_context(table, position) -> dict:
+    """The check (control, counter-revolution, supply) and the meters as HTML
+    (liberte/_meters.html). Every phone at a table asks for the meters after each change, and
+    they read the same on each, so the HTML is rendered once per version and language, kept with
+    the position (engine.memo) like the figures it shows."""
+    check = engine.check(position)
+    meters = engine.memo(position, f"_meters:{get_locale()}", lambda p: Markup(render_template(
+        "liberte/_meters.html", table=table, p=p, check=check, factions=FACTIONS,
+        faction_names=faction_names(), preview=engine.memo(p, "_preview", preview),
+        landslide_votes=engine.LANDSLIDE_VOTES)))
+    return {"check": check, "meters": meters}
 
 
 def tap_answer(table, error) -> str:
@@ -234,7 +241,7 @@ def meters(code):
         return redirect(url_for("liberte.board", code=table.code), 303)
     context = base_context(table, None)
     return render_template("liberte/_meters_box.html", **context,
-                           **meters_context(context["p"]))
+                           **meters_context(table, context["p"]))
 
 
 @bp.post("/")
