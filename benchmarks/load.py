@@ -20,7 +20,9 @@
    phone was owed (a tap reaches all 6 phones of its table; a phone hidden when it was made is
    counted apart) and was told, how long after the tap was sent it was told and showed it,
    errors, taps, refreshes and the requests the server answered. Then the server's memory (RSS
-   per worker) and the CPU used.
+   per worker), the CPU used, and how late the load generator itself was: its lateness is in
+   every latency it reports. The taps come from a generator of their own, seeded (``--seed``):
+   every run offers the same taps at the same moments.
 
 Loopback only; every loop is bounded in time; the server is stopped at the end.
 """
@@ -337,7 +339,9 @@ class Load:
         self.stats = {"errors": 0, "refreshes": 0, "requests": 0, "taps offered": 0, "taps": {},
                       "tap errors": 0}
         self.first_ms, self.reopen_ms, self.refresh_ms, self.tap_ms = [], [], [], []
+        self.late_ms = []
         self.error_kinds = {}
+        self.taps = random.Random(args.seed)  # the taps' own: every run offers the same taps
 
     def error(self, kind):
         if self.measuring:
@@ -442,6 +446,16 @@ class Load:
         page = gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body
         return int(re.search(rb'data-version="(\d+)"', page).group(1))
 
+    async def lateness(self, until):
+        """How late the load generator itself wakes (a 5 ms sleep, measured): part of every
+        latency it reports is its own, not the server's."""
+        loop = asyncio.get_running_loop()
+        while loop.time() < until:
+            start = loop.time()
+            await asyncio.sleep(0.005)
+            if self.measuring:
+                self.late_ms.append((loop.time() - start - 0.005) * 1000)
+
     async def tapper(self, until):
         """``--taps`` per second, each from the seated phone of a random table (0: none)."""
         if self.args.taps <= 0:
@@ -451,17 +465,17 @@ class Load:
         pending = set()
         while due < until:
             await asyncio.sleep(max(0.0, due - loop.time()))
-            due += random.expovariate(self.args.taps)
+            due += self.taps.expovariate(self.args.taps)
             self.stats["taps offered"] += self.measuring
-            task = asyncio.ensure_future(self.tap(random.choice(self.tables)))
+            task = asyncio.ensure_future(self.tap(self.taps.choice(self.tables)))
             pending.add(task)
             task.add_done_callback(pending.discard)
         await asyncio.gather(*pending, return_exceptions=True)
 
     async def tap(self, table):
         code = table["code"]
-        body = (f"province={random.randint(19, 27)}&player={PLAYERS[2]}&faction=white"
-                f"&blocks={random.randint(0, 3)}").encode()
+        body = (f"province={self.taps.randint(19, 27)}&player={PLAYERS[2]}&faction=white"
+                f"&blocks={self.taps.randint(0, 3)}").encode()
         request = (f"POST /liberte/{code}/ HTTP/1.1\r\nHost: {HOST}\r\nHX-Request: true\r\n"
                    f"Cookie: {table['cookie']}\r\nX-CSRFToken: {table['token']}\r\n"
                    f"X-Table-Version: {self.version[code]}\r\nConnection: close\r\n"
@@ -494,7 +508,7 @@ class Load:
         start = loop.time()
         until = start + self.args.warmup + self.args.duration
         phones = [self.phone(table, until + GRACE) for table in self.tables for _ in range(6)]
-        work = asyncio.gather(*phones, self.tapper(until))
+        work = asyncio.gather(*phones, self.tapper(until), self.lateness(until))
         await asyncio.sleep(self.args.warmup)
         self.measuring, began = True, time.perf_counter()
         cpu = resource.getrusage(resource.RUSAGE_SELF)
@@ -573,6 +587,8 @@ def report(load: Load, server, args) -> list[str]:
         f"at most {', '.join(map(str, load.threads))}",
         f"CPU used: server workers {', '.join(f'{c:.0%}' for c in load.server_cpu)} of one core"
         f", load generator {load.cpu:.0%}",
+        f"the load generator's own lateness (woken after a 5 ms sleep, ms): "
+        f"{percentiles(load.late_ms)}",
     ]
 
 
