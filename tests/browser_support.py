@@ -95,6 +95,17 @@ def new_table(page, server, players, game=None) -> str:
     return page.locator("a.link").first.get_attribute("href")
 
 
+def wait_until(page, expression: str, timeout: float = 5000) -> None:
+    """Wait until ``expression`` (JavaScript) is true in ``page``. Playwright's wait_for_function
+    compiles its predicate with eval in the page when it has to poll, which the app's
+    Content-Security-Policy forbids; page.evaluate is not subject to it."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} ms: {expression}")
+        page.wait_for_timeout(50)
+
+
 def shot(page, name, at=None):
     """A screenshot in ``artifacts/`` of the top of ``page``, or from the element ``at``."""
     ARTIFACTS.mkdir(exist_ok=True)

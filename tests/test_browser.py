@@ -8,7 +8,7 @@ wizard steps through the provinces (a language switch keeps the step) and a Pari
 a second round. Screenshots of the main screens go to ``artifacts/``.
 The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
-from browser_support import new_table, phone_layout_problems, shot
+from browser_support import new_table, phone_layout_problems, shot, wait_until
 
 
 def add_stack(page, province, player, faction, blocks):
@@ -116,7 +116,7 @@ def two_phones(server, phone):
     other.goto(join)
     other.get_by_role("button", name="Joshua").click()
     for page in (host, other):  # on the board, each with its news stream open
-        page.wait_for_function("typeof news !== 'undefined' && news.source !== null")
+        wait_until(page, "typeof news !== 'undefined' && news.source !== null")
     return host, other
 
 
@@ -285,15 +285,12 @@ def test_a_phone_left_on_a_deleted_table_stops_asking_for_it(server, phone):
     other = phone()
     other.goto(join)
     other.get_by_role("button", name="Ben").click()
-    for _ in range(50):  # until the page's own stream is open (page.evaluate: the CSP forbids
-        if other.evaluate("typeof news !== 'undefined' && news.source !== null"
-                          " && news.source.readyState === 1"):  # eval)
-            break
-        other.wait_for_timeout(100)
+    wait_until(other, "typeof news !== 'undefined' && news.source !== null"  # its own stream
+                      " && news.source.readyState === 1")
     asked = []  # from now on: what the page asks besides its open stream
     other.on("request", lambda r: asked.append(r.url) if f"/t/{code}/" in r.url else None)
     host.goto(f"{server}/t/{code}/delete")
     host.get_by_role("button", name="Delete", exact=True).click()
-    other.wait_for_function("news.gone", timeout=3000)
+    wait_until(other, "news.gone", timeout=3000)
     other.wait_for_timeout(3000)
     assert asked == []  # told on its open stream, it asked nothing more

@@ -12,7 +12,7 @@ VP changes and the checklist for the physical board, and turn 4's election waits
 import json
 import time
 
-from browser_support import phone_layout_problems, shot
+from browser_support import phone_layout_problems, shot, wait_until
 
 SMALL = {"width": 360, "height": 740}
 VIBRATE_COUNTER = ("navigator.vibrate = function () { sessionStorage.setItem('vibrated', "
@@ -150,7 +150,7 @@ def test_an_election_with_ties_costs_one_tap_plus_one_per_question(server, phone
             # the toast of Joshua's round-1 answer (with its Undo) still shows: his new
             # question's answers are scrolled clear of it, not left underneath
             expect(page.locator("#toast")).to_contain_text("Joshua advances danton")
-            page.wait_for_function(ANSWERS_IN_SIGHT, timeout=2000)
+            wait_until(page, f"({ANSWERS_IN_SIGHT})()", timeout=2000)
             shot(page, "election-paris-round-2", at="#question")
             assert phone_layout_problems(page) == []
         if number == 9:

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from browser_support import shot
+from browser_support import shot, wait_until
 from companion.scorers.vote.night_script import NightSettings, timed_script
 
 PLAYERS = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya"]
@@ -143,9 +143,8 @@ def spoken(page) -> list[dict]:
 
 
 def said(page, count, timeout=5000):
-    page.wait_for_function(
-        f"() => window.__night.spoken.filter(u => u.text.trim()).length >= {count}",
-        timeout=timeout)
+    wait_until(page, f"window.__night.spoken.filter(u => u.text.trim()).length >= {count}",
+               timeout=timeout)
 
 
 def test_the_night_is_spoken_in_russian_with_a_countdown_and_followed_by_captions(server, phone):
@@ -240,7 +239,7 @@ def test_without_a_voice_for_the_language_the_caption_is_big_and_a_tone_sounds(s
     page.get_by_role("button", name="Начать").click()
     expect(page.locator("#caption")).to_have_class("caption big")
     expect(page.locator("#caption")).to_contain_text("Нас 7: 4 демократа и 3 республиканца.")
-    page.wait_for_function("() => window.__night.oscillators >= 2", timeout=5000)
+    wait_until(page, "window.__night.oscillators >= 2")
     shot(page, "night-no-voice")
     page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone we design for
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
