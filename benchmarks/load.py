@@ -578,6 +578,8 @@ def report(load: Load, server, args) -> list[str]:
         f"{percentiles(load.refresh_ms)}",
         f"taps offered {s['taps offered'] / seconds:.1f}/s, answers {dict(sorted(s['taps'].items()))}"
         f", errors {s['tap errors']}, latency ms: {percentiles(load.tap_ms)}",
+        f"all requests answered (taps and refreshes), latency ms: "
+        f"{percentiles(load.refresh_ms + load.tap_ms)}",
         f"a tap shown by the table's phones: {len(shown)} of {owed}, after (s): "
         f"{percentiles(shown)}",
         f"requests the server answered (taps and refreshes; the streams ask nothing): "
