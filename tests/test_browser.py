@@ -106,6 +106,10 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
         assert phone_layout_problems(host) == [], language
 
 
+OPEN_STREAM = ("typeof news !== 'undefined' && news.source !== null"
+               " && news.source.readyState === EventSource.OPEN")
+
+
 def two_phones(server, phone):
     """A new table with the host's phone sitting as Christie and another as Joshua, on the board."""
     host = phone()
@@ -115,8 +119,8 @@ def two_phones(server, phone):
     other = phone()
     other.goto(join)
     other.get_by_role("button", name="Joshua").click()
-    for page in (host, other):  # on the board, each with its news stream open
-        wait_until(page, "typeof news !== 'undefined' && news.source !== null")
+    for page in (host, other):  # on the board, each with its news stream open (answered)
+        wait_until(page, OPEN_STREAM)
     return host, other
 
 
@@ -285,8 +289,7 @@ def test_a_phone_left_on_a_deleted_table_stops_asking_for_it(server, phone):
     other = phone()
     other.goto(join)
     other.get_by_role("button", name="Ben").click()
-    wait_until(other, "typeof news !== 'undefined' && news.source !== null"  # its own stream
-                      " && news.source.readyState === 1")
+    wait_until(other, OPEN_STREAM)  # its own stream
     asked = []  # from now on: what the page asks besides its open stream
     other.on("request", lambda r: asked.append(r.url) if f"/t/{code}/" in r.url else None)
     host.goto(f"{server}/t/{code}/delete")
