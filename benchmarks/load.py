@@ -28,7 +28,6 @@ Loopback only; every loop is bounded in time; the server is stopped at the end.
 """
 import argparse
 import asyncio
-import gc
 import gzip
 import os
 import random
@@ -44,6 +43,8 @@ import time
 import uuid
 from http.client import HTTPConnection
 from pathlib import Path
+
+from companion.serve import settle_garbage_collector
 
 PLAYERS = ["Christie", "Joshua", "Max", "Anna"]
 HOST = "127.0.0.1"
@@ -594,16 +595,6 @@ def report(load: Load, server, args) -> list[str]:
     ]
 
 
-def quiet_garbage_collector() -> None:
-    """The load generator is 6,000 phones in one process: a full collection of its heap (some
-    300 ms) would delay every answer it is waiting for at that moment, and count against the
-    server. What was built so far is frozen out of collections, and young objects are collected
-    less often (as the server's workers do: companion.serve.settle_garbage_collector)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(20_000, 10, 10)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -634,7 +625,9 @@ def main():
                 for line in idle_check(port, tables[0], args.idle):
                     print(line)
             load = Load(port, tables, version, args, server)
-            quiet_garbage_collector()
+            # The load generator's collector as a worker's: a full collection of its 6,000
+            # phones (some 300 ms) would delay every answer awaited then, against the server.
+            settle_garbage_collector()
             asyncio.run(load.run())
             for line in report(load, server, args):
                 print(line)
