@@ -25,6 +25,7 @@ a right code answered here tells a guesser nothing.
 """
 import asyncio
 import contextvars
+import functools
 import io
 from concurrent.futures import ThreadPoolExecutor
 
@@ -91,11 +92,12 @@ class Front:
         """Flask's answer to the request, built here in the loop (a large body: on its thread).
         Each request runs in a context of its own, where Flask keeps its request and ``g``."""
         environ = build_environ(scope, io.BytesIO(body))
+        run = functools.partial(contextvars.Context().run, answer, self.app, environ)
         if len(body) > LARGE_BODY:
             status, headers, content = await asyncio.get_running_loop().run_in_executor(
-                self.large, contextvars.Context().run, answer, self.app, environ)
+                self.large, run)
         else:
-            status, headers, content = contextvars.Context().run(answer, self.app, environ)
+            status, headers, content = run()
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
 
