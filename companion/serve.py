@@ -93,10 +93,12 @@ def announce(url: str, host: str, database: str) -> None:
     from companion.qr import text
     if is_loopback(host):
         click.echo(f"companion: open {url} on this computer only: no phone can reach {host} "
-                   f"(use --host 0.0.0.0 to let the phones at the table in) (database {database})")
+                   f"(use --host 0.0.0.0 to let the phones at the table in) (database {database}); "
+                   f"Ctrl+C to stop")
         return
     click.echo(text(url))
-    click.echo(f"companion: open {url} on a phone on the same network (database {database})")
+    click.echo(f"companion: open {url} on a phone on the same network (database {database}); "
+               f"Ctrl+C to stop")
 
 
 def hosted_app():
@@ -133,7 +135,8 @@ def settle_garbage_collector() -> None:
 
 def die_with_parent() -> None:
     """A worker ends when the command that started it does, even if that one was killed
-    (Linux): otherwise it would keep the port and the next ``companion serve`` could not start."""
+    (Linux): otherwise it would keep the port and the next ``companion serve`` could not start.
+    The SIGTERM ends its open streams too (``front.Front.stop_on_signals``)."""
     try:
         import ctypes
         ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
@@ -160,11 +163,22 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
     from granian.server import Server
+
+    class Host(Server):
+        """granian's server, whose second Ctrl-C kills the workers instead of waiting for
+        them to finish the requests under way."""
+
+        def signal_handler_interrupt(self, *args, **kwargs):
+            if self.interrupt_signal:
+                for worker in list(self.wrks):
+                    worker.kill()
+            super().signal_handler_interrupt(*args, **kwargs)
+
     os.environ.update(environ)
-    Server(TARGET, address=host, port=port, interface=Interfaces.ASGI, factory=True,
-           workers=workers, backpressure=connections, backlog=backlog,
-           http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
-           respawn_failed_workers=True, log_level=LogLevels.error).serve()
+    Host(TARGET, address=host, port=port, interface=Interfaces.ASGI, factory=True,
+         workers=workers, backpressure=connections, backlog=backlog,
+         http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
+         respawn_failed_workers=True, log_level=LogLevels.error).serve()
 
 
 @click.command(short_help="Host the tables on the LAN, with a QR code to join.")
@@ -197,7 +211,8 @@ def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout):
 
     Every phone keeps one connection open and is told on it when its table changes (Server-Sent
     Events): an idle phone costs no request. What stops it from starting (a busy port, a --db in
-    a missing folder) is said in one line, exit 1. For a hosted instance with many tables, one
+    a missing folder) is said in one line, exit 1. Ctrl+C ends the open streams and stops it
+    within 2 s; a second Ctrl+C stops it at once. For a hosted instance with many tables, one
     worker per core:
 
     \b

@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -166,11 +167,11 @@ def test_lan_address_is_an_ip():
     assert serve.lan_address().count(".") == 3
 
 
-def start(db, port, *options):
+def start(db, port, *options, **popen):
     """``companion serve`` in its own process, and its start page once it answers."""
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
                                "--port", str(port), "--db", str(db), *options],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **popen)
     for _ in range(150):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
         try:
@@ -261,3 +262,128 @@ def test_a_change_made_through_one_server_process_reaches_a_phone_listening_to_a
         conn2.close()
         stop(first)
         stop(second)
+
+
+def until(condition, seconds: float, what: str):
+    """Wait until ``condition()`` is true (a state of another process), at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not {what} after {seconds} s")
+        time.sleep(0.02)
+
+
+def table_with_a_phone(db, port, conn, page):
+    """A table made through the server, and a phone's connection with its news stream open, the
+    first message read."""
+    cookie = page.getheader("Set-Cookie").split(";")[0]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.read().decode()).group(1)
+    conn.request("POST", "/tables", body=f"csrf_token={token}&game=liberte&players=A%0AB%0AC",
+                 headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+    assert conn.getresponse().status == 303
+    conn.close()
+    code = sqlite3.connect(db).execute("SELECT code FROM tables").fetchone()[0]
+    phone = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    phone.request("GET", f"/t/{code}/events")
+    stream = phone.getresponse()
+    assert [stream.readline() for _ in range(4)] == [b"retry: 1000\n", b"id: 0\n", b"data: 0\n", b"\n"]
+    return phone, stream
+
+
+def worker_of(server) -> int:
+    """The pid of the one worker process ``companion serve`` started."""
+    children = [int(pid) for pid in os.listdir("/proc")
+                if pid.isdigit() and (stat(int(pid)) or [None, None])[1] == str(server.pid)]
+    assert len(children) == 1, children
+    return children[0]
+
+
+def stat(pid: int) -> list[str] | None:
+    """A process's state (R, S, T, Z...), parent and the rest, None once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def process_state(pid: int) -> str | None:
+    """R, S, T... for a process that runs, None for one that has ended (a zombie has ended)."""
+    state = (stat(pid) or ["X"])[0]
+    return None if state in "ZX" else state
+
+
+@pytest.mark.parametrize("ctrl_c", ["to the command", "from a terminal"])
+def test_ctrl_c_ends_the_open_streams_and_stops_within_2_s(tmp_path, ctrl_c):
+    """A terminal sends Ctrl-C to the command and its workers (its process group) at once; a
+    service manager to the command only, which passes it on to the workers."""
+    db, port = tmp_path / "stopped.sqlite", free_port()
+    server, conn, page = start(db, port, start_new_session=True)
+    phone, stream = table_with_a_phone(db, port, conn, page)
+    try:
+        worker = worker_of(server)
+        if ctrl_c == "from a terminal":
+            os.killpg(server.pid, signal.SIGINT)
+        else:
+            server.send_signal(signal.SIGINT)
+        assert server.wait(2) == 0
+        assert stream.read() == b"" and stream.isclosed()  # ended whole, not cut
+        assert process_state(worker) is None
+    finally:
+        phone.close()
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+
+
+def test_a_second_ctrl_c_stops_at_once(tmp_path):
+    """A worker that does not stop (here: stopped with SIGSTOP) is killed at the second Ctrl-C."""
+    db, port = tmp_path / "stuck.sqlite", free_port()
+    server, conn, page = start(db, port)
+    phone, _stream = table_with_a_phone(db, port, conn, page)
+    worker = worker_of(server)
+    try:
+        os.kill(worker, signal.SIGSTOP)
+        server.send_signal(signal.SIGINT)
+        until(lambda: sigterm_pending(worker), 10, "told to stop")  # the first Ctrl-C was heard
+        with pytest.raises(subprocess.TimeoutExpired):
+            server.wait(0.5)  # it waits for the worker to finish
+        server.send_signal(signal.SIGINT)
+        assert server.wait(2) == 0
+        assert process_state(worker) is None
+    finally:
+        phone.close()
+        if process_state(worker):
+            os.kill(worker, signal.SIGKILL)
+        if server.poll() is None:
+            server.kill()
+
+
+def sigterm_pending(pid: int) -> bool:
+    status = dict(line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                  if ":\t" in line)
+    return any(int(status[field], 16) & 1 << (signal.SIGTERM - 1) for field in ("SigPnd", "ShdPnd"))
+
+
+def test_a_worker_whose_command_is_killed_ends_its_streams_and_stops(tmp_path):
+    """kill -9 of ``companion serve``: its worker, told by the kernel (serve.die_with_parent),
+    ends the phone's stream and stops within 2 s instead of serving it on."""
+    db, port = tmp_path / "orphan.sqlite", free_port()
+    server, conn, page = start(db, port)
+    phone, stream = table_with_a_phone(db, port, conn, page)
+    worker = worker_of(server)
+    try:
+        server.kill()
+        server.wait(10)
+        until(lambda: process_state(worker) is None, 2, "stopped")
+        assert stream.read() == b"" and stream.isclosed()
+    finally:
+        phone.close()
+        if process_state(worker):
+            os.kill(worker, signal.SIGKILL)
+
+
+def test_the_start_line_says_how_to_stop(tmp_path, monkeypatch):
+    for host in ("0.0.0.0", "127.0.0.1"):
+        result, calls = serve_cli("--host", host, "--port", str(free_port()), "--db",
+                                  str(tmp_path / "g.sqlite"), monkeypatch=monkeypatch)
+        assert result.exit_code == 0 and calls
+        assert result.output.rstrip("\n").splitlines()[-1].endswith("; Ctrl+C to stop")
