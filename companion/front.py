@@ -75,16 +75,20 @@ class Front:
                 return
 
     def stop_on_signals(self) -> None:
-        """Ctrl-C or SIGTERM (``companion serve`` stopping, or dead: ``serve.die_with_parent``)
+        """SIGTERM (``companion serve`` stopping at Ctrl-C, or dead: ``serve.die_with_parent``)
         ends every open stream at once, and the worker within ``GRACE`` seconds whatever it is
         doing. granian stops a worker only once all its connections have ended, and a phone's
         stream does not end by itself: a worker holding one never stopped.
 
-        Set once the server has started, after granian's own handlers, which still run: CPython
-        writes each signal to the event loop's wake-up file before it calls the handler set here."""
+        The Ctrl-C of a terminal reaches the workers too: they leave it to the command, which
+        tells each to stop (a worker that stopped first was taken for one that crashed: an
+        error, exit 1). Set once the server has started, after granian's handlers; its SIGTERM
+        one still runs (CPython writes each signal to the event loop's wake-up file before it
+        calls the handler set here)."""
         loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(signum, functools.partial(self.stopping, loop, signal.getsignal(signum)))
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, functools.partial(
+            self.stopping, loop, signal.getsignal(signal.SIGTERM)))
 
     def stopping(self, loop, before, signum, frame) -> None:
         if self.exit_timer is None:
