@@ -168,11 +168,14 @@ def test_lan_address_is_an_ip():
 
 
 def start(db, port, *options, **popen):
-    """``companion serve`` in its own process, and its start page once it answers."""
-    server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-                               "--port", str(port), "--db", str(db), *options],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **popen)
-    for _ in range(150):
+    """``companion serve`` in its own process, and its start page once it answers (or what it
+    said on stderr if it stopped first)."""
+    with open(db.parent / f"serve-{port}.log", "w") as log:
+        server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+                                   "--port", str(port), "--db", str(db), *options],
+                                  stdout=subprocess.DEVNULL, stderr=log, **popen)
+    deadline = time.monotonic() + 60  # a loaded machine
+    while server.poll() is None and time.monotonic() < deadline:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
         try:
             conn.request("GET", "/")
@@ -181,7 +184,21 @@ def start(db, port, *options, **popen):
             conn.close()
             time.sleep(0.1)
     server.kill()
-    raise AssertionError("companion serve did not start")
+    server.wait()
+    raise AssertionError(f"companion serve did not start: {Path(log.name).read_text()}")
+
+
+def start_anywhere(db, *options, **popen):
+    """``companion serve`` on a free port: (the server, its port, a connection, the start page).
+    Another port is tried if this one was taken meanwhile (the machine is shared)."""
+    for _ in range(5):
+        port = free_port()
+        try:
+            return (port, *start(db, port, *options, **popen))
+        except AssertionError as err:
+            if "already in use" not in str(err):
+                raise
+    raise AssertionError("no free port")
 
 
 def stop(server, sig=signal.SIGINT):
@@ -192,9 +209,8 @@ def stop(server, sig=signal.SIGINT):
 def test_a_write_survives_the_server_being_killed(tmp_path):
     """companion serve in its own process; a table is created; kill -9; the row is there, and
     the worker died with the command (the port is free for the next start)."""
-    port = free_port()
     db = tmp_path / "killed.sqlite"
-    server, conn, page = start(db, port)
+    port, server, conn, page = start_anywhere(db)
     try:
         body = page.read().decode()
         cookie = page.getheader("Set-Cookie").split(";")[0]
@@ -221,9 +237,9 @@ def test_a_change_made_through_one_server_process_reaches_a_phone_listening_to_a
     tells the change on a phone's open stream, and answers its board and a write from the
     version it shows."""
     db = tmp_path / "shared.sqlite"
-    ports = free_port(), free_port()
-    first, conn1, page = start(db, ports[0])
-    second, conn2, start_page = start(db, ports[1], "--workers", "2")
+    port1, first, conn1, page = start_anywhere(db)
+    port2, second, conn2, start_page = start_anywhere(db, "--workers", "2")
+    ports = port1, port2
     start_page.read()
     try:
         cookie = page.getheader("Set-Cookie").split(";")[0]
@@ -316,8 +332,8 @@ def process_state(pid: int) -> str | None:
 def test_ctrl_c_ends_the_open_streams_and_stops_within_2_s(tmp_path, ctrl_c):
     """A terminal sends Ctrl-C to the command and its workers (its process group) at once; a
     service manager to the command only, which passes it on to the workers."""
-    db, port = tmp_path / "stopped.sqlite", free_port()
-    server, conn, page = start(db, port, start_new_session=True)
+    db = tmp_path / "stopped.sqlite"
+    port, server, conn, page = start_anywhere(db, start_new_session=True)
     phone, stream = table_with_a_phone(db, port, conn, page)
     try:
         worker = worker_of(server)
@@ -332,16 +348,18 @@ def test_ctrl_c_ends_the_open_streams_and_stops_within_2_s(tmp_path, ctrl_c):
         phone.close()
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
 
 
 def test_a_second_ctrl_c_stops_at_once(tmp_path):
     """A worker that does not stop (here: stopped with SIGSTOP) is killed at the second Ctrl-C."""
-    db, port = tmp_path / "stuck.sqlite", free_port()
-    server, conn, page = start(db, port)
+    db = tmp_path / "stuck.sqlite"
+    port, server, conn, page = start_anywhere(db)
     phone, _stream = table_with_a_phone(db, port, conn, page)
     worker = worker_of(server)
     try:
         os.kill(worker, signal.SIGSTOP)
+        until(lambda: process_state(worker) == "T", 10, "stopped")
         server.send_signal(signal.SIGINT)
         until(lambda: sigterm_pending(worker), 10, "told to stop")  # the first Ctrl-C was heard
         with pytest.raises(subprocess.TimeoutExpired):
@@ -355,6 +373,7 @@ def test_a_second_ctrl_c_stops_at_once(tmp_path):
             os.kill(worker, signal.SIGKILL)
         if server.poll() is None:
             server.kill()
+            server.wait()
 
 
 def sigterm_pending(pid: int) -> bool:
@@ -366,8 +385,8 @@ def sigterm_pending(pid: int) -> bool:
 def test_a_worker_whose_command_is_killed_ends_its_streams_and_stops(tmp_path):
     """kill -9 of ``companion serve``: its worker, told by the kernel (serve.die_with_parent),
     ends the phone's stream and stops within 2 s instead of serving it on."""
-    db, port = tmp_path / "orphan.sqlite", free_port()
-    server, conn, page = start(db, port)
+    db = tmp_path / "orphan.sqlite"
+    port, server, conn, page = start_anywhere(db)
     phone, stream = table_with_a_phone(db, port, conn, page)
     worker = worker_of(server)
     try:
