@@ -10,6 +10,7 @@ Workers share the listening socket and the SQLite file; nothing in the app assum
 What stops the server from starting (a busy port, a ``--db`` in a missing folder) is said in one
 line, exit 1, before any address or QR code is printed.
 """
+import copy
 import errno
 import gc
 import ipaddress
@@ -156,9 +157,37 @@ def raise_file_limit(connections: int) -> int:
     return max(resource.getrlimit(resource.RLIMIT_NOFILE)[0] - 256, 0)
 
 
-def run_server(host, port, *, environ, workers, connections, backlog, idle_timeout):
+ACCESS_LOG = "%(time)s %(addr)s %(method)s %(path)s %(status)d %(dt_ms).1f ms"  # --log
+
+
+def request_log(log: str | None) -> dict | None:
+    """granian's logging with its request log going to stderr (``--log``) or appended to a
+    file (``--log FILE``); None: granian's own."""
+    if log is None:
+        return None
+    from granian.log import LOGGING_CONFIG
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["handlers"]["access"] = (
+        {"formatter": "access", "class": "logging.StreamHandler", "stream": "ext://sys.stderr"}
+        if log == "-" else
+        {"formatter": "access", "class": "logging.FileHandler", "filename": os.path.abspath(log)})
+    return config
+
+
+def log_problem(log: str | None) -> str | None:
+    """Why the request log cannot be appended to the file given with ``--log``, or None."""
+    if log in (None, "-"):
+        return None
+    try:
+        open(log, "a").close()
+    except OSError as err:
+        return f"--log {log}: cannot be written ({err.strerror or err})"
+    return None
+
+
+def run_server(host, port, *, environ, workers, connections, backlog, idle_timeout, log=None):
     """granian with the settings ``companion serve`` documents (blocks until Ctrl-C); the
-    workers it starts inherit ``environ``."""
+    workers it starts inherit ``environ``; ``log``: the request log (``--log``)."""
     from granian.constants import Interfaces
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
@@ -178,7 +207,9 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
     Host(TARGET, address=host, port=port, interface=Interfaces.ASGI, factory=True,
          workers=workers, backpressure=connections, backlog=backlog,
          http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
-         respawn_failed_workers=True, log_level=LogLevels.error).serve()
+         respawn_failed_workers=True, log_level=LogLevels.error,
+         log_access=log is not None, log_access_format=ACCESS_LOG,
+         log_dictconfig=request_log(log)).serve()
 
 
 @click.command(short_help="Host the tables on the LAN, with a QR code to join.")
@@ -206,7 +237,10 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
                    "request's headers, before it is closed: a half-sent request, or the second "
                    "connection of a phone gone quiet. A phone's news stream is kept open, and "
                    "a request's body may take 30 s.")
-def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout):
+@click.option("--log", is_flag=False, flag_value="-", default=None, metavar="[FILE]",
+              help="Log every request, one line each (time, address, method, path, status, "
+                   "milliseconds; a news stream when it ends), to stderr or appended to FILE.")
+def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout, log):
     """Serve the companion to the phones at the tables (production server: granian).
 
     Every phone keeps one connection open and is told on it when its table changes (Server-Sent
@@ -219,7 +253,7 @@ def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout):
         companion serve --workers 2 --db /srv/companion/companion.sqlite
     """
     from companion.db import init_db
-    problem = database_problem(db_path) or port_problem(host, port)
+    problem = database_problem(db_path) or port_problem(host, port) or log_problem(log)
     if problem:
         raise click.ClickException(problem)
     address = lan_address() if host in ("0.0.0.0", "") else host
@@ -232,4 +266,5 @@ def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout):
         click.echo(f"companion: the open-files limit lets each worker hold {fits} connections, "
                    f"not {max_connections} (raise it with ulimit -n)", err=True)
     run_server(host, port, environ={"COMPANION_PUBLIC_URL": url, "COMPANION_DATABASE": database},
-               workers=workers, connections=fits, backlog=backlog, idle_timeout=idle_timeout)
+               workers=workers, connections=fits, backlog=backlog, idle_timeout=idle_timeout,
+               log=log)

@@ -406,3 +406,28 @@ def test_the_start_line_says_how_to_stop(tmp_path, monkeypatch):
                                   str(tmp_path / "g.sqlite"), monkeypatch=monkeypatch)
         assert result.exit_code == 0 and calls
         assert result.output.rstrip("\n").splitlines()[-1].endswith("; Ctrl+C to stop")
+
+
+def test_log_writes_a_line_for_each_request(tmp_path, monkeypatch):
+    """--log FILE: the method, path, status and time of every request; --log alone: on stderr."""
+    db, log = tmp_path / "logged.sqlite", tmp_path / "requests.log"
+    port, server, conn, page = start_anywhere(db, "--log", str(log))
+    try:
+        page.read()
+        conn.request("GET", "/static/missing.css")
+        conn.getresponse().read()
+        conn.close()
+        until(lambda: len(log.read_text().splitlines()) == 2, 10, "logged")
+        first, second = log.read_text().splitlines()
+        assert re.fullmatch(r"\S+ \S+ \S+ 127\.0\.0\.1 GET / 200 \d+\.\d ms", first), first
+        assert re.search(r" GET /static/missing\.css 404 \d+\.\d ms$", second), second
+    finally:
+        stop(server)
+    assert serve_cli("--port", str(free_port()), "--db", str(db), "--log",
+                     monkeypatch=monkeypatch)[1]["log"] == "-"
+    assert serve.request_log("-")["handlers"]["access"]["stream"] == "ext://sys.stderr"
+    missing = tmp_path / "nowhere" / "requests.log"
+    result, calls = serve_cli("--port", str(free_port()), "--db", str(db), "--log", str(missing),
+                              monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and not calls
+    assert result.output == f"Error: --log {missing}: cannot be written (No such file or directory)\n"
