@@ -39,7 +39,7 @@ from companion.guard import limiter_of
 
 BODY_TIMEOUT = 30  # seconds a request's body may take to arrive
 LARGE_BODY = 16 * 1024  # bytes: a tap's form is about 100, a 2,000-event import 400,000
-GRACE = 1.0  # seconds a stopping worker gives the requests under way before it exits anyway
+GRACE = 0.5  # seconds a stopping worker gives the requests under way before it exits anyway
 
 
 class Front:

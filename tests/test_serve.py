@@ -351,6 +351,26 @@ def test_ctrl_c_ends_the_open_streams_and_stops_within_2_s(tmp_path, ctrl_c):
             server.wait()
 
 
+def test_ctrl_c_stops_within_2_s_a_worker_still_waiting_for_a_body(tmp_path):
+    """A request whose body stops arriving would hold the worker for 30 s (front.BODY_TIMEOUT):
+    it is not waited for more than front.GRACE."""
+    db = tmp_path / "halfway.sqlite"
+    port, server, conn, page = start_anywhere(db)
+    page.read()
+    try:
+        conn.putrequest("POST", "/tables")
+        conn.putheader("Content-Type", "application/x-www-form-urlencoded")
+        conn.putheader("Content-Length", "1000")
+        conn.endheaders(b"game=liberte&players=")  # and no more
+        server.send_signal(signal.SIGINT)
+        assert server.wait(2) == 0
+    finally:
+        conn.close()
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
 def test_a_second_ctrl_c_stops_at_once(tmp_path):
     """A worker that does not stop (here: stopped with SIGSTOP) is killed at the second Ctrl-C."""
     db = tmp_path / "stuck.sqlite"
