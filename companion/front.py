@@ -84,8 +84,9 @@ class Front:
             return await refuse(send, 408, b"The request took too long to arrive.")
         except TooLarge:
             return await refuse(send, 413, b"The request is too large.")
-        if body is None:
-            return None  # the client went away
+        if body is None:  # the client went away, or sent a body granian could not read (a
+            # malformed chunk size): answered, else granian's own 500 (harmless if it has gone)
+            return await refuse(send, 400, b"The request's body could not be read.")
         return await self.flask(with_length(scope, len(body)), body, send)
 
     async def flask(self, scope, body: bytes, send) -> None:
@@ -139,7 +140,8 @@ class TooLarge(Exception):
 
 
 async def read_body(receive, limit: int) -> bytes | None:
-    """The request's whole body (None if the client went away first)."""
+    """The request's whole body (None if the client went away first, or granian could not
+    read it: a malformed chunk size is told as ``http.disconnect``)."""
     chunks, size = [], 0
     while True:
         message = await receive()
