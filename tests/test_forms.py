@@ -35,11 +35,17 @@ def test_the_board_reads_a_hostile_open_province_as_none_open(client, table, raw
     assert tap.status_code == 200 and table.version == 1
 
 
+def vote_table(client) -> str:
+    """The join code of a new VOTE! table."""
+    made = client.post("/tables", data={"game": "vote", "players": "A\nB\nC\nD\nE"})
+    return made.location.split("/")[2]
+
+
 @pytest.mark.parametrize("raw", ["²", "9" * 4301, "1" + "0" * 10, "-1", "٣"])
 def test_a_hostile_seed_is_refused_beside_its_field(client, raw):
     """VOTE-SETUP-3: the night page and script.json refuse `seed=²` or a 4,301-digit seed as any
     bad setting, 422 naming the field (they were 500s)."""
-    code = client.post("/tables", data={"game": "vote", "players": "A\nB\nC\nD\nE"}).location.split("/")[2]
+    code = vote_table(client)
     page = client.get(f"/vote/{code}/night/", query_string={"seed": raw})
     assert page.status_code == 422 and b"VOTE-SETUP-3" in page.data
     script = client.get(f"/vote/{code}/night/script.json", query_string={"seed": raw})
@@ -50,7 +56,7 @@ def test_a_hostile_seed_is_refused_beside_its_field(client, raw):
 
 def test_a_duration_in_other_digits_is_refused_as_not_a_number(client):
     """VOTE-SETUP-3: float() reads '٣' as 3; the night's settings are ASCII numbers."""
-    code = client.post("/tables", data={"game": "vote", "players": "A\nB\nC\nD\nE"}).location.split("/")[2]
+    code = vote_table(client)
     script = client.get(f"/vote/{code}/night/script.json", query_string={"pause": "٣"})
     assert script.status_code == 422 and script.json["field"] == "pause"
     assert client.get(f"/vote/{code}/night/script.json?pause=3").status_code == 200
