@@ -2,9 +2,11 @@
 ``init-db``.
 
 Tables: ``tables`` (one row per game table, with its current ``version``), ``events`` (the
-append-only log, one row per change, unique per table and version), ``profiles`` (board
-profiles kept by this host) and ``nights`` (where a VOTE! night's narrator is, per table). Writes
-that must be atomic use :func:`transaction`.
+append-only log, one row per change, unique per table and version), ``profiles`` (the board
+profiles the host administrator keeps, listed to every table's host), ``browser_profiles`` (the
+ones a browser kept, listed to it alone, under the hash of its keeper token) and ``nights``
+(where a VOTE! night's narrator is, per table). Writes that must be atomic use
+:func:`transaction`.
 """
 import queue
 import sqlite3
@@ -23,6 +25,8 @@ SCHEMA = {
                 "created": str}, {"pk": "id", "not_null": {"table_id", "version", "kind", "data"},
                                   "foreign_keys": [("table_id", "tables", "id")]}),
     "profiles": ({"name": str, "data": str, "updated": str}, {"pk": "name"}),
+    "browser_profiles": ({"owner": str, "name": str, "data": str, "updated": str},
+                         {"pk": ("owner", "name")}),  # companion.liberte.profile
     "nights": ({"table_id": int, "seq": int, "run": str, "line": int, "phase": str,
                 "until": float}, {"pk": "table_id"}),  # where a VOTE! night's narrator is
 }
