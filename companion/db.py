@@ -25,6 +25,9 @@ SCHEMA = {
     "profiles": ({"name": str, "data": str, "updated": str}, {"pk": "name"}),
     "nights": ({"table_id": int, "seq": int, "run": str, "line": int, "phase": str,
                 "until": float}, {"pk": "table_id"}),  # where a VOTE! night's narrator is
+    # what each client address has left of its rations (companion.guard), shared by the workers
+    "rations": ({"kind": str, "client": str, "tokens": float, "at": float, "full": float},
+                {"pk": ("kind", "client"), "not_null": {"tokens", "at", "full"}}),
 }
 
 
@@ -83,6 +86,7 @@ def init_db(path: str) -> None:
         db[name].create(columns, if_not_exists=True, **options)
     db["tables"].create_index(["code"], unique=True, if_not_exists=True)
     db["events"].create_index(["table_id", "version"], unique=True, if_not_exists=True)
+    db["rations"].create_index(["full"], if_not_exists=True)
     conn.close()
 
 

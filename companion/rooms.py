@@ -40,7 +40,8 @@ def create():
                               form.get("title", ""), options)
     except RuleError as err:
         return render_template("tables/index.html", games=games.all_games(), form=form,
-                               error={"message": err.message, "rule": err.rule}), 422
+                               error={"message": err.message, "rule": err.rule}), \
+            getattr(err, "status", 422)  # 429 or 507: tables.Refused
     return redirect(url_for("tables.room", code=table.code), 303)
 
 
