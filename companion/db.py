@@ -73,7 +73,8 @@ def transaction(conn: sqlite3.Connection):
     try:
         yield conn
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # SQLite rolled back by itself after a full disk (SQLITE_FULL)
+            conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
 

@@ -53,7 +53,7 @@ class Ration:
                   "per": 1 / self.rate if self.rate > 0 else 1e12}  # seconds per token
         taken = conn.execute(
             "INSERT INTO rations (kind, client, tokens, at, full)"
-            " VALUES (:kind, :client, :burst - 1, :now, :now + :per)"
+            " SELECT :kind, :client, :burst - 1, :now, :now + :per WHERE :burst >= 1"
             " ON CONFLICT (kind, client) DO UPDATE SET"
             " tokens = min(:burst, tokens + (:now - at) * :rate) - 1,"
             " full = :now + (:burst + 1 - min(:burst, tokens + (:now - at) * :rate)) * :per,"
