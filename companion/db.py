@@ -26,6 +26,8 @@ SCHEMA = {
     "nights": ({"table_id": int, "seq": int, "run": str, "line": int, "phase": str,
                 "until": float}, {"pk": "table_id"}),  # where a VOTE! night's narrator is
     # what each client address has left of its rations (companion.guard), shared by the workers
+    # a table whose host closed seating: a browser without a seat there may only watch
+    "closed_seating": ({"table_id": int}, {"pk": "table_id"}),
     "rations": ({"kind": str, "client": str, "tokens": float, "at": float, "full": float},
                 {"pk": ("kind", "client"), "not_null": {"tokens", "at", "full"}}),
 }

@@ -180,10 +180,37 @@ def seat(table: Table) -> str | None:
 
 
 def take_seat(table: Table, player: str) -> None:
-    """Sit this browser as ``player`` ("" watches)."""
+    """Sit this browser as ``player`` ("" watches). Once the host has closed seating, only the
+    host and a browser seated as a player already may pick a player's seat: a code that leaked
+    or was guessed is worth watching, not a seat."""
     if player and player not in table.players:
         raise RuleError(_("there is no player %(p)r at this table", p=player), "TABLE-SEAT")
+    if player and not may_sit(table):
+        raise RuleError(_("the host has closed seating: this phone may only watch"),
+                        "TABLE-SEAT")
     _remember("seats", table.code, player)
+
+
+def seating_closed(table: Table) -> bool:
+    """Whether the table's host closed seating."""
+    return get_db().execute("SELECT 1 FROM closed_seating WHERE table_id = ?",
+                            (table.id,)).fetchone() is not None
+
+
+def may_sit(table: Table) -> bool:
+    """Whether this browser may pick a player's seat at ``table``."""
+    return bool(seat(table)) or is_host(table) or not seating_closed(table)
+
+
+def close_seating(table: Table, closed: bool) -> None:
+    """Close seating at ``table`` (the phones seated keep their seats) or open it again."""
+    conn = get_db()
+    with transaction(conn):
+        if closed:
+            conn.execute("INSERT OR IGNORE INTO closed_seating (table_id) VALUES (?)",
+                         (table.id,))
+        else:
+            conn.execute("DELETE FROM closed_seating WHERE table_id = ?", (table.id,))
 
 
 def delete(table: Table) -> None:
@@ -192,6 +219,7 @@ def delete(table: Table) -> None:
     with transaction(conn):
         conn.execute("DELETE FROM events WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM nights WHERE table_id = ?", (table.id,))
+        conn.execute("DELETE FROM closed_seating WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM tables WHERE id = ?", (table.id,))
     events.forget(table.id)
 

@@ -242,3 +242,25 @@ def test_the_front_counts_streams_of_the_client_a_trusted_proxy_names(app, table
         second.left.set()
         await asyncio.wait_for(asyncio.gather(*tasks), 5)
     run(phones())
+
+
+# --- a code that leaked is worth watching, not a seat ------------------------------------------
+
+def test_once_the_host_closes_seating_a_browser_with_only_the_code_may_just_watch(app, client):
+    table = TableHelper(client)
+    seated = table.seated_phone("Joshua")  # sat down before seating closed
+    stranger = app.test_client()  # guessed or was told the code
+    assert stranger.post(f"/t/{table.code}/seating", data={"closed": "1"}).status_code == 403
+    room = client.post(f"/t/{table.code}/seating", data={"closed": "1"})
+    assert room.status_code == 303
+    assert "Seating is closed" in text(client.get(f"/t/{table.code}/room"))
+    page = text(stranger.get(f"/t/{table.code}"))
+    assert "The host has closed seating" in page and 'value="Max"' not in page
+    refused = stranger.post(f"/t/{table.code}/seat", data={"player": "Max"})
+    assert refused.status_code == 422 and "(TABLE-SEAT)" in text(refused)
+    assert table.stack(3, "Max", "red", 2, client=stranger).status_code == 403  # no seat: no write
+    assert stranger.post(f"/t/{table.code}/seat", data={"player": ""}).status_code == 303
+    assert seated.post(f"/t/{table.code}/seat", data={"player": "Max"}).status_code == 303
+    assert table.sit("Christie").status_code == 303  # the host sits where it likes
+    client.post(f"/t/{table.code}/seating", data={"closed": "0"})
+    assert stranger.post(f"/t/{table.code}/seat", data={"player": "Joshua"}).status_code == 303
