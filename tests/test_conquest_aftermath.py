@@ -144,3 +144,16 @@ def test_conq_res_6_7_8_what_16_2_says_of_a_resource_when_one_is_spent():
     assert "as an innate Reserve" in log[2]
     assert "no resource starts a new impulse once the last player has no playable card left" in log[3]
     assert "CONQ-RES-6" not in rules(resources({"france": 2}, "score")["log"])
+
+
+def test_the_coverage_list_names_every_conquest_and_virgin_queen_rule():
+    """docs/rules/conquest.md ends with the rules of seeds 003 and 004 and the id covering each (issue 27)."""
+    import re
+    from pathlib import Path
+    docs = Path(__file__).parent.parent / "docs" / "rules"
+    defined = set()
+    for name in ("conquest.md", "virgin-queen.md"):
+        defined |= set(re.findall(r"^### ((?:CONQ|VQ)-[A-Z]+-\d+) —", (docs / name).read_text(encoding="utf-8"), re.M))
+    text = (docs / "conquest.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\|[^|]+\|[^|]+\| `([A-Z]+-[A-Z]+-\d+)` \|$", text[text.index("## Coverage"):], re.M))
+    assert listed == defined and len(defined) == 54  # 33 CONQ, 21 VQ
