@@ -150,6 +150,9 @@ def test_vq_end_1_turn_7_says_the_game_ends_and_what_is_scored(client, queen):
     assert "Turn 7 of at most 7" in text and "start turn 8" not in text
     assert "Determine the winner. Turn 7 is the last: the game ends here, with no new turn (VQ-END-1)" in text
     assert "advance the turn marker" not in text
+    queen.tick("winner")
+    assert "ticked off: Determine the winner" in shown(page(client, queen))  # the history's name for the step
+    assert "advance the turn marker" not in shown(page(client, queen))
     assert ("What is scored at the end: the VP for control of Paris and Central Europe awarded just above, added to "
             "the VP each power has gained during the game; then the winner is determined (25.3) (VQ-END-1)") in text
     client.post("/lang", data={"lang": "ru", "code": queen.code, "next": queen.at("/")})

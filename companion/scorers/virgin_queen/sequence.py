@@ -22,6 +22,7 @@ class Step:
     section: str
     text: Sentence
     detail: Sentence | None = None
+    name: Sentence | None = None  # the history's name for the step, when its text says more (VQ-END-1)
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,8 @@ PHASES = (
     Phase("victory", "VQ-SEQ-10", sentence("Victory determination phase"), (
         Step("awards", "25.3", sentence("Award the VP for control of Paris and Central Europe")),
         Step("winner", "25.3", sentence("Determine the winner. If there is none, advance the turn "
-                                        "marker one box and start a new turn"))), section="25.3"),
+                                        "marker one box and start a new turn"),
+             name=sentence("Determine the winner"))), section="25.3"),
 )
 
 ARRIVALS = (
