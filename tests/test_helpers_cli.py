@@ -132,3 +132,12 @@ def test_the_console_script_runs_the_helpers():
     done = subprocess.run([sys.executable, "-m", "companion", "conquest", "cede", "--die", "2"], capture_output=True,
                           text=True, encoding="utf-8")
     assert done.returncode == 0 and done.stdout.splitlines()[0] == "Provinces that pass: 2"
+
+
+def test_a_missing_nation_is_named_as_missing_with_the_choices():
+    from click.testing import CliRunner
+    from companion.cli import main
+    result = CliRunner().invoke(main, ["conquest", "resources", "conquest", "--victim", "other"])
+    assert result.exit_code == 2
+    assert "a nation is missing: name one of" in result.output and "None" not in result.output
+    assert "CONQ-RES-1" in result.output
