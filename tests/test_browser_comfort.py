@@ -105,6 +105,7 @@ def test_the_theme_follows_the_phone_and_every_text_is_readable(server, phone, s
     """The start page, the Liberté board (the players' rings, the factions' bars, a tie) and the
     VOTE! set-up, in the phone's colour scheme: dark backgrounds in the dark one, and no text
     below WCAG AA's contrast, no mark on a tile below 3:1, in either."""
+    from playwright.sync_api import expect
     page = small_phone(phone, scheme)
     page.goto(server + "/")
     dark = luminance(colour(page, "body")) < 0.05
@@ -124,11 +125,43 @@ def test_the_theme_follows_the_phone_and_every_text_is_readable(server, phone, s
     assert (luminance(colour(page, "#open")) < 0.05) == dark
     assert page.evaluate(CONTRAST) == []
     shot(page, f"comfort-board-open-{scheme}")
+    for tab in ("Displays", "Election", "Profile", "Room", "History"):  # the table's other pages
+        page.locator("nav.tabs").get_by_role("link", name=tab, exact=True).click()
+        expect(page.locator("h1")).to_have_count(1)
+        assert page.evaluate(CONTRAST) == [], tab
 
     page.goto(vote_table(server, page))
     assert (luminance(colour(page, "body")) < 0.05) == dark
     assert page.evaluate(CONTRAST) == []
     shot(page, f"comfort-vote-{scheme}")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_vote_round_is_readable_in_both_themes(server, phone, tmp_path, scheme):
+    """The round's plaques, point bars and ballots (a game built with the test client, exported,
+    and imported on the phone from the start page)."""
+    from playwright.sync_api import expect
+    from companion import create_app
+    from conftest import VoteTable
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "v.sqlite"), "SECRET_KEY": "t",
+                      "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    game = VoteTable(client)
+    game.sit("Ann")
+    dice = {"Ann": (6, 6), "Bob": (3, 4), "Cid": (1, 1), "Dan": (4, 4), "Eve": (5, 2),
+            "Fay": (2, 5), "Gil": (3, 3)}
+    assert game.start(dice).status_code == 200
+    exported = client.get(f"/t/{game.code}/export.json").data
+    page = small_phone(phone, scheme)
+    page.goto(server + "/")
+    page.set_input_files("#file", {"name": "vote.json", "mimeType": "application/json",
+                                   "buffer": exported})
+    page.locator("#import button").click()
+    page.locator("#take-seat").get_by_role("button", name="Ann").click()
+    expect(page.locator(".plaques h1")).to_contain_text("Round 1")
+    assert (luminance(colour(page, "body")) < 0.05) == (scheme == "dark")
+    assert page.evaluate(CONTRAST) == []
+    shot(page, f"comfort-vote-round-{scheme}", at=".points")
 
 
 def test_the_night_stays_dark_in_the_light_theme(server, phone):
