@@ -232,3 +232,5 @@ def test_the_start_page_shows_the_chosen_games_options_only(server, phone):
     page.check("input[name=game][value=virgin_queen]")
     assert not page.locator(".game-options").first.is_visible()
     assert page.locator(".game-options:visible").count() == 0
+    page.check("input[name=game][value=vote]")
+    shot(page, "comfort-start-vote-options", at="#options-vote")
