@@ -129,6 +129,7 @@ def test_the_theme_follows_the_phone_and_every_text_is_readable(server, phone, s
         page.locator("nav.tabs").get_by_role("link", name=tab, exact=True).click()
         expect(page.locator("h1")).to_have_count(1)
         assert page.evaluate(CONTRAST) == [], tab
+        shot(page, f"comfort-{tab.lower()}-{scheme}")
 
     page.goto(vote_table(server, page))
     assert (luminance(colour(page, "body")) < 0.05) == dark
