@@ -22,6 +22,7 @@ import time
 from flask import abort, current_app, request
 
 from companion.db import get_db, transaction
+from companion.security import address_key
 
 class Ration:
     """A token bucket per client: ``burst`` at once, then ``rate`` a second."""
@@ -74,8 +75,9 @@ def new_tables() -> Ration:
 
 
 def client() -> str:
-    """The client's address (the proxy's client when the host trusts a proxy: security)."""
-    return request.remote_addr or ""
+    """The client's address (the proxy's client when the host trusts a proxy; an IPv6 one by
+    its /64: security.address_key)."""
+    return address_key(request.remote_addr or "")
 
 
 def check() -> None:

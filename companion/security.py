@@ -6,6 +6,7 @@ itself to ``X-Forwarded-For``), the client's address and scheme are the proxy's 
 page served over HTTPS is ``Secure``. Without that setting the headers are ignored: anyone could
 send them.
 """
+import ipaddress
 import os
 import secrets
 from datetime import timedelta
@@ -65,15 +66,29 @@ class Sessions(SecureCookieSessionInterface):
         return super().get_cookie_secure(app) or request.is_secure
 
 
+def address_key(address: str) -> str:
+    """What a per-address limit counts: the address, but an IPv6 one by its /64 network (one
+    home or phone is given a whole /64: counted address by address, it would never run out)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return address
+
+
 def forwarded_client(headers, hops: int, peer: str) -> str:
-    """The client's address as ``hops`` trusted proxies tell it (``X-Forwarded-For``, read from
+    """The client's :func:`address_key` as ``hops`` trusted proxies tell it (``X-Forwarded-For``, read from
     the right as ProxyFix does), else the peer's: for the front (companion.front), which counts
     streams before Flask runs. ``headers``: (name, value) pairs as bytes, lower-case names."""
     if hops <= 0:
-        return peer
+        return address_key(peer)
     chain = [part.strip() for name, value in headers if name == b"x-forwarded-for"
              for part in value.decode("latin-1").split(",")]
-    return chain[-hops] if len(chain) >= hops and chain[-hops] else peer
+    return address_key(chain[-hops] if len(chain) >= hops and chain[-hops] else peer)
 
 
 def init_app(app) -> None:

@@ -264,3 +264,16 @@ def test_once_the_host_closes_seating_a_browser_with_only_the_code_may_just_watc
     assert table.sit("Christie").status_code == 303  # the host sits where it likes
     client.post(f"/t/{table.code}/seating", data={"closed": "0"})
     assert stranger.post(f"/t/{table.code}/seat", data={"player": "Joshua"}).status_code == 303
+
+
+def test_an_ipv6_client_is_counted_by_its_64_network(app):
+    """A home or a phone is given a whole /64: address by address it would never run out."""
+    app.config["JOIN_GUESSES"] = (2, 0)
+    guesser = app.test_client()
+    for n in range(2):
+        assert guesser.get("/t/ZZZZZ", environ_base={
+            "REMOTE_ADDR": f"2001:db8:1:2::{n + 1}"}).status_code == 404
+    assert guesser.get("/t/ZZZZZ", environ_base={
+        "REMOTE_ADDR": "2001:db8:1:2:ffff::9"}).status_code == 429
+    assert guesser.get("/t/ZZZZZ", environ_base={
+        "REMOTE_ADDR": "2001:db8:1:3::1"}).status_code == 404  # another network
