@@ -55,7 +55,7 @@ def tables(tmp_path):
     """A table of every game, its host's phone, a seated player's, a stranger's."""
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "fuzz.sqlite"),
                       "SECRET_KEY": "fuzz", "WTF_CSRF_ENABLED": False,
-                      "JOIN_GUESSES": (10 ** 9, 60)})
+                      "JOIN_GUESSES": (10 ** 9, 60), "TABLES_PER_ADDRESS": (10 ** 9, 60)})
     host, player, stranger = app.test_client(), app.test_client(), app.test_client()
     codes = {}
     with app.app_context():

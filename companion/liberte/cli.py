@@ -42,7 +42,7 @@ def check(file):
     answer(file, check_json)
 
 
-@liberte.group()
+@liberte.group(short_help="The host's own board profiles, listed to every table's host.")
 def profile():
     """The host administrator's board profiles, listed to every table's host.
 
@@ -65,7 +65,7 @@ def hosted(db_path: str | None):
     return create_app(settings={"DATABASE": db_path} if db_path else None)
 
 
-@profile.command("keep")
+@profile.command("keep", short_help="Put the profile in FILE on the host's list.")
 @click.argument("file", type=click.File("rb"))
 @DB
 def keep_profile(file, db_path):
@@ -84,7 +84,7 @@ def keep_profile(file, db_path):
     click.echo(f"kept {name!r} on this host's list")
 
 
-@profile.command("forget")
+@profile.command("forget", short_help="Take the profile called NAME off the host's list.")
 @click.argument("name")
 @DB
 def forget_profile(name, db_path):
