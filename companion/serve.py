@@ -87,6 +87,8 @@ def make_app(url: str, db_path: str | None):
         return create_app(settings=settings)
     except sqlite3.DatabaseError as err:
         raise click.ClickException(f"--db {db_path}: cannot be used as the database ({err})") from None
+    except ValueError as err:  # a setting no table could use (CODE_PREFIX)
+        raise click.ClickException(str(err)) from None
 
 
 def announce(url: str, host: str, database: str) -> None:
@@ -189,7 +191,7 @@ def log_problem(log: str | None) -> str | None:
 def run_server(host, port, *, environ, workers, connections, backlog, idle_timeout, log=None):
     """granian with the settings ``companion serve`` documents (blocks until Ctrl-C); the
     workers it starts inherit ``environ``; ``log``: the request log (``--log``)."""
-    from granian.constants import Interfaces
+    from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
     from granian.server import Server
@@ -205,8 +207,13 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
             super().signal_handler_interrupt(*args, **kwargs)
 
     os.environ.update(environ)
+    # HTTP/1.1 only: in its "auto" mode granian waits for a connection's first bytes (to tell
+    # HTTP/2 from 1.1) with no time limit, so a socket that never sent a byte stayed open for
+    # good, whatever --idle-timeout said; in HTTP/1.1 mode the header timeout runs from the
+    # connection's start (tests/test_limits.py). Browsers speak HTTP/2 only over TLS, which a
+    # proxy in front ends anyway.
     Host(TARGET, address=host, port=port, interface=Interfaces.ASGI, factory=True,
-         workers=workers, backpressure=connections, backlog=backlog,
+         http=HTTPModes.http1, workers=workers, backpressure=connections, backlog=backlog,
          http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
          respawn_failed_workers=True, log_level=LogLevels.error,
          log_access=log is not None, log_access_format=ACCESS_LOG,
@@ -235,13 +242,18 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
               help="Connections waiting to be accepted (a room of phones arriving at once).")
 @click.option("--idle-timeout", default=10, show_default=True, type=click.IntRange(1, 60),
               help="Seconds a connection may wait between requests, or take to send a "
-                   "request's headers, before it is closed: a half-sent request, or the second "
-                   "connection of a phone gone quiet. A phone's news stream is kept open, and "
-                   "a request's body may take 30 s.")
+                   "request's headers, before it is closed: a socket that sends nothing, a "
+                   "half-sent request, or the second connection of a phone gone quiet. A "
+                   "phone's news stream is kept open, and a request's body may take 30 s.")
+@click.option("--settings", "settings_path", default=None,
+              type=click.Path(exists=True, dir_okay=False),
+              help="A Python file of settings (the limits of README's \"Hosting many tables\", "
+                   "PROXY_HOPS, JOIN_CODE_LENGTH) read after the instance's config.py.")
 @click.option("--log", is_flag=False, flag_value="-", default=None, metavar="[FILE]",
               help="Log every request, one line each (time, address, method, path, status, "
                    "milliseconds; a news stream when it ends), to stderr or appended to FILE.")
-def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout, log):
+def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout, settings_path,
+          log):
     """Serve the companion to the phones at the tables (production server: granian).
 
     Every phone keeps one connection open and is told on it when its table changes (Server-Sent
@@ -257,6 +269,8 @@ def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout, 
     problem = database_problem(db_path) or port_problem(host, port) or log_problem(log)
     if problem:
         raise click.ClickException(problem)
+    if settings_path:  # read by this process's app and by each worker's (create_app)
+        os.environ["COMPANION_SETTINGS"] = os.path.abspath(settings_path)
     address = lan_address() if host in ("0.0.0.0", "") else host
     url = f"http://{address}:{port}/"
     database = make_app(url, db_path).config["DATABASE"]
