@@ -460,9 +460,8 @@ def test_a_table_made_after_a_deleted_one_never_shows_its_state_on_another_proce
     write for Y's own player must go through: SQLite used to give Y the deleted X's id, and the
     second process served X's cached position for it."""
     db = tmp_path / "shared.sqlite"
-    ports = free_port(), free_port()
-    first, conn1, page = start(db, ports[0])
-    second, conn2, start_page = start(db, ports[1])
+    _, first, conn1, page = start_anywhere(db)
+    _, second, conn2, start_page = start_anywhere(db)
     start_page.read()
     try:
         cookie = page.getheader("Set-Cookie").split(";")[0]
@@ -505,9 +504,8 @@ def test_a_chunked_body_the_server_cannot_read_is_a_400(tmp_path):
     """A malformed chunk size (``zz``) or a chunk longer than it says: granian gives the front
     ``http.disconnect`` for the body, and an app that answers nothing is granian's own 500. The
     front answers 400 "the body could not be read", and nothing is stored (issue 22)."""
-    port = free_port()
     db = tmp_path / "chunked.sqlite"
-    server, conn, page = start(db, port)
+    port, server, conn, page = start_anywhere(db)
     page.read()
     conn.close()
     try:
