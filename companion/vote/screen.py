@@ -40,6 +40,9 @@ def round_view(p: dict) -> dict:
     seats = [pl["name"] for pl in r["players"]]
     return {
         "r": r, "seats": seats, "expected": expected,
+        # who the rules name for the expected move (VOTE-GOV-2: the President nominates; VOTE-EVT-3:
+        # the President gives); None when the table enters it together (the vote, the round's end)
+        "actor": r["president"] if expected and expected["type"] in ("nominate", "give") else None,
         "abilities": [a for a in usable if a["ability"] != "double_vote"],
         "doubles": next((a["players"] for a in usable if a["ability"] == "double_vote"), []),
         "double_cost": ABILITIES["double_vote"],
