@@ -77,20 +77,18 @@ def test_two_phones_set_up_and_play_a_round_of_vote(server, phone):
     others = [n for n in SEVEN if n not in (president, candidate)]
     target = others[0]
     before = int(other.locator(f'.pl[data-player="{target}"]').get_attribute("data-budget"))
-    host.locator(f"#give input[name=to][value={target}]").check()
-    host.locator("#give select[name=budget]").select_option("1")
-    host.locator("#give select[name=support]").select_option("-1")
+    host.locator('#give input[name=mods][value="1,-1"]').check()  # tap 1: the card's modifiers
     shot(host, "vote-giving", at="#give")
-    host.locator("#give-card").click()
-    expect(host.locator("#card-number")).to_have_text("Card 2 of 4")
+    host.locator("#recipients").get_by_role("button", name=target).click()  # tap 2: who gets it
+    expect(host.locator("#card-number")).to_contain_text("Card 2 of 4")
     expect(other.locator(f'.pl[data-player="{target}"]')).to_have_attribute(
         "data-budget", str(min(10, before + 1)), timeout=2000)
-    for name in (others[1], president, candidate):
+    for number, name in enumerate((others[1], president, candidate), start=3):
         reveal(host)
-        host.locator(f"#give input[name=to][value={name}]").check()
-        host.locator("#give-card").click()
-        host.wait_for_load_state()
-        expect(host.locator("#give-card").or_(host.locator("#end-round"))).to_be_attached()
+        host.locator('#give input[name=mods][value="0,0"]').check()
+        host.locator("#recipients").get_by_role("button", name=name).click()
+        expect(host.locator("#card-number" if number <= 4 else "#end-round")).to_contain_text(
+            f"Card {number} of 4" if number <= 4 else "End the round")
     expect(host.locator("#end-round")).to_be_visible()
     expect(other.locator("#end-round")).to_be_visible(timeout=2000)
     assert phone_layout_problems(host) == []
@@ -110,7 +108,7 @@ def reveal(page) -> None:
     from playwright.sync_api import expect
     expect(page.locator("#nominate, #give, #end_round").first).to_be_attached()
     if page.locator("#instead").count() and not page.locator("#instead").evaluate("d => d.open"):
-        page.locator("#instead summary").click()
+        page.locator("#instead > summary").click()
 
 
 def seconds(clock: str) -> int:

@@ -70,3 +70,20 @@ def test_a_failed_elections_president_is_offered_with_the_reason_VOTE_GOV_4(star
     assert re.findall(r'name="candidate" value="(\w+)"', text) == ["Ann", "Bob", "Dan", "Fay", "Gil"]
     assert "<strong>Dan</strong> was President of a failed election: may be nominated (VOTE-GOV-4)" in text
     assert "<strong>Cid</strong> was President of the last elected government (VOTE-GOV-2)" in text
+
+
+def test_a_card_is_given_in_two_taps_its_modifiers_then_the_player_VOTE_EVT_3(app, started):
+    """VOTE-EVT-3, l. 152: the President «раздает другим игрокам … одна карта одному игроку»: the
+    grid's cell (budget,support) then the player's button; a player's button alone is refused
+    beside the grid and changes nothing."""
+    started.nominate("Dan")
+    started.counts(7, 0)
+    refused = started.play("give", {"to": "Eve"})
+    assert refused.status_code == 422
+    assert "tap the card&#39;s modifiers first, then the player who gets it" in section(text_of(refused), "give")
+    assert started.position(app)["game"].gives == []
+    assert started.play("give", {"mods": "-1,2", "to": "Eve"}).status_code == 200
+    assert started.play("give", {"mods": "ability", "to": "Fay"}).status_code == 200
+    game = started.position(app)["game"]
+    eve, fay = (next(p for p in game.players if p.name == n) for n in ("Eve", "Fay"))
+    assert (eve.budget, eve.support, fay.hand) == (5, 5, 3) and game.gives == ["Eve", "Fay"]

@@ -44,6 +44,7 @@ def round_view(p: dict) -> dict:
         # the President gives); None when the table enters it together (the vote, the round's end)
         "actor": r["president"] if expected and expected["type"] in ("nominate", "give") else None,
         "abilities": [a for a in usable if a["ability"] != "double_vote"],
+        "cancel_users": next((a["players"] for a in usable if a["ability"] == "cancel_event"), []),
         "doubles": next((a["players"] for a in usable if a["ability"] == "double_vote"), []),
         "double_cost": ABILITIES["double_vote"],
         "party_won": any(a["type"] == "party_won" for a in legal),

@@ -32,7 +32,8 @@ def context(table) -> dict:
            "timer": screen.timer_view(p), **live.undo_context(table),
            "ability_names": words.ability_names(), "phase_names": words.phase_names(),
            "party_names": words.party_names(), "first_reasons": words.first_reasons(),
-           "winner_reasons": words.winner_reasons(), "out": out_of_the_game(table)}
+           "winner_reasons": words.winner_reasons(), "out": out_of_the_game(table),
+           "signed": words.signed}
     if p["game"] is None:
         ctx.update(screen.setup_view(p))
     else:
