@@ -77,7 +77,7 @@ def test_two_phones_set_up_and_play_a_round_of_vote(server, phone):
     others = [n for n in SEVEN if n not in (president, candidate)]
     target = others[0]
     before = int(other.locator(f'.pl[data-player="{target}"]').get_attribute("data-budget"))
-    host.locator('#give input[name=mods][value="1,-1"]').check()  # tap 1: the card's modifiers
+    host.locator('#give label:has(> input[name=mods][value="1,-1"])').click()  # tap 1: the card's modifiers
     shot(host, "vote-giving", at="#give")
     host.locator("#recipients").get_by_role("button", name=target).click()  # tap 2: who gets it
     expect(host.locator("#card-number")).to_contain_text("Card 2 of 4")
@@ -85,7 +85,7 @@ def test_two_phones_set_up_and_play_a_round_of_vote(server, phone):
         "data-budget", str(min(10, before + 1)), timeout=2000)
     for number, name in enumerate((others[1], president, candidate), start=3):
         reveal(host)
-        host.locator('#give input[name=mods][value="0,0"]').check()
+        host.locator('#give label:has(> input[name=mods][value="0,0"])').click()
         host.locator("#recipients").get_by_role("button", name=name).click()
         expect(host.locator("#card-number" if number <= 4 else "#end-round")).to_contain_text(
             f"Card {number} of 4" if number <= 4 else "End the round")
