@@ -100,13 +100,17 @@ def roll(code):
 
 @bp.post("/start")
 def start(code):
-    """Start: the first President (VOTE-SETUP-5), drawing the lot here when the points tie."""
+    """Start: the first President (VOTE-SETUP-5), drawing the lot here when the points tie, or
+    with the President the table's own lot picked (``first``)."""
     table = live.load(code)
 
     def data():
         p = live.position(table)
         vote_position.seated(p)  # every die entered, or say whose are missing
-        return vote_position.start_data(p, vote_position.draw_lot(p, rng()))
+        picked = request.form.get("first")
+        if picked is None:
+            return vote_position.start_data(p, vote_position.draw_lot(p, rng()))
+        return vote_position.start_data(p, vote_position.own_lot(p, picked))
     return write(table, "start", data, "start")
 
 
