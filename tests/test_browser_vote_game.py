@@ -16,7 +16,7 @@ import json
 import statistics
 from pathlib import Path
 
-from browser_support import wait_until
+from browser_support import phone_layout_problems, wait_until
 from conftest import SEVEN
 
 DOCS = Path(__file__).parent.parent / "docs"
@@ -56,6 +56,7 @@ class Table:
             wait_until(page, f"document.getElementById('poll') && "
                              f"+document.getElementById('poll').dataset.version > {before}", 20000)
             self.sync(self.version(page))
+            assert page.evaluate(UNDER_THE_TOAST) == [], self.round  # the toast covers no button
 
     def sync(self, version):
         for page in self.phones.values():
@@ -115,6 +116,18 @@ class Table:
                 "pm": page.locator("#prime-minister").inner_text()}
 
 
+UNDER_THE_TOAST = """() => {
+  const toast = document.getElementById('toast');
+  if (!toast || !toast.firstElementChild) { return []; }
+  const t = toast.getBoundingClientRect();
+  return [...document.querySelectorAll('button, summary, label.cell')]
+    .filter(b => !toast.contains(b) && b.offsetParent !== null)
+    .filter(b => { const r = b.getBoundingClientRect();
+                   return r.bottom > t.top && r.top < t.bottom && r.right > t.left && r.left < t.right; })
+    .map(b => b.textContent.trim());
+}"""
+
+
 def expect_state(table, points, out, deck, president, pm="—", hands=3):
     """The engine's state on the screen against the figures worked by hand."""
     state = table.state()
@@ -127,8 +140,11 @@ def expect_state(table, points, out, deck, president, pm="—", hands=3):
 
 
 def in_view(page, selector) -> bool:
-    return page.locator(selector).first.evaluate(
-        "e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }")
+    """Whether the first ``selector`` comes into the screen (waiting for the page to settle)."""
+    wait_until(page, "(() => { const e = document.querySelector(%s); if (!e) return false;"
+                     " const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()"
+               % json.dumps(selector), 10000)
+    return True
 
 
 def screenshots(page, name):
@@ -190,6 +206,12 @@ def test_a_whole_game_of_seven_on_seven_phones(server, phone):
     # Round 2. Ann checks Fay's loyalty (−1 budget, l. 178); Dan nominates Eve, nobody votes yes.
     t.round = 2
     t.ability("Ann", "loyalty_check", "Fay")
+    toast = phones["Ann"].locator("#toast")
+    expect(toast).to_contain_text("Ann: Ann uses Loyalty check on Fay")
+    toast.locator("span").click()  # tapped away: the Undo is still on the page
+    expect(toast).to_be_empty()
+    expect(phones["Ann"].locator("#undo-button")).to_be_enabled()
+    expect(phones["Ann"].locator("#undo")).to_contain_text("Ann uses Loyalty check on Fay")
     t.nominate("Dan", "Eve")
     t.tally("Dan", 0)
     points["Ann"] = (3, 4)
@@ -205,6 +227,7 @@ def test_a_whole_game_of_seven_on_seven_phones(server, phone):
     # применяются к положившему её игроку» (l. 134). Cid's −2/+1 takes him to 0/4: out (l. 93),
     # his 2 other cards to the discard: 7 + 2 = 9; the six left draw one each: 31.
     t.round = 4
+    assert phone_layout_problems(phones["Fay"]) == []
     t.cards("Fay", "unrest", [(0, 1), (-1, 0), (-2, 1), (1, -1), (1, 0), (0, 2), (-1, -1)])
     points = {"Ann": (3, 5), "Bob": (4, 5), "Dan": (7, 5), "Eve": (4, 7), "Fay": (7, 4), "Gil": (4, 4)}
     expect_state(t, points, ["Cid"], (31, 9, 2), "Fay")
@@ -227,6 +250,7 @@ def test_a_whole_game_of_seven_on_seven_phones(server, phone):
     t.tally("Gil", 6)
     expect(phones["Gil"].locator("#card-number")).to_contain_text("Card 1 of 3")
     screenshots(phones["Gil"], "giving")
+    assert phone_layout_problems(phones["Gil"]) == []
     t.give("Gil", "Eve", "-2,-2")
     expect(phones["Eve"].locator("#cancel-Eve")).to_be_visible()
     t.tap("Eve", "#cancel-Eve", writes=True)
@@ -323,6 +347,11 @@ def test_a_whole_game_of_seven_on_seven_phones(server, phone):
     # higher support: Ann's party wins (l. 220: «побеждает партия игрока с наибольшим количеством
     # очков поддержки народа»). The hands are spent: 44 in the discard.
     t.round = 12
+    # A player's button tapped before the card's modifiers: refused beside the grid, in view.
+    t.tap("Fay", '#recipients button[name=to][value="Ann"]', writes=False)
+    error = phones["Fay"].locator("#give .error")
+    expect(error).to_contain_text("tap the card's modifiers first, then the player who gets it")
+    assert in_view(phones["Fay"], "#give .error")
     t.give("Fay", "Ann", "2,0")
     t.give("Fay", "Bob", "-2,0")
     expect(phones["Fay"].locator("#tiebreak")).to_be_visible()
