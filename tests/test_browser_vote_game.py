@@ -57,6 +57,7 @@ class Table:
                              f"+document.getElementById('poll').dataset.version > {before}", 20000)
             self.sync(self.version(page))
             assert page.evaluate(UNDER_THE_TOAST) == [], self.round  # the toast covers no button
+            wait_until(page, STEP_IN_VIEW, 10000)  # the next step is at the top of the phone
 
     def sync(self, version):
         for page in self.phones.values():
@@ -116,6 +117,13 @@ class Table:
                 "pm": page.locator("#prime-minister").inner_text()}
 
 
+STEP_IN_VIEW = """(() => {
+  const step = [...document.querySelectorAll('#reading-only, #awaited, #live [data-step], #winner')]
+    .find(e => e.offsetParent !== null);
+  if (!step) { return false; }
+  const r = step.getBoundingClientRect();
+  return r.top >= 0 && r.top < innerHeight / 2;
+})()"""
 UNDER_THE_TOAST = """() => {
   const toast = document.getElementById('toast');
   if (!toast || !toast.firstElementChild) { return []; }
