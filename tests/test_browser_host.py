@@ -101,3 +101,40 @@ def test_a_write_the_host_got_before_it_went_away_is_not_applied_twice(host, bro
     expect(chip).to_have_count(1)
     assert changes(host, code) == [STACK]
     context.close()
+
+
+def test_a_reload_without_the_host_shows_the_apps_own_page_until_the_host_is_back(host, phone):
+    """The service worker (sw.js) keeps the app's shell: a reload without the host shows the
+    app's offline page, not the browser's error, and the page comes back by itself."""
+    from playwright.sync_api import expect
+    page, _code = seated_at_the_board(phone, host)
+    wait_until(page, "navigator.serviceWorker.controller !== null", timeout=10000)
+    host.stop()
+    page.reload()
+    expect(page.locator("h1")).to_have_text("The host cannot be reached")
+    expect(page.get_by_role("link", name="Try again")).to_be_visible()
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(244, 241, 234)"
+    shot(page, "offline")
+    host.start()
+    page.locator("#prov-8").wait_for(timeout=10000)  # asked /alive, then the board again
+
+
+def test_the_app_is_installable(host, browser, tmp_path):
+    """Chrome's own check (what Lighthouse's installability audit asks), in a browser profile of
+    its own (a Playwright context is incognito, where nothing installs): no installability error
+    on the start page, the board and a VOTE! table; the manifest parses without error."""
+    from browser_support import ARGS, CHROMIUM, PHONE
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS, headless=True,
+        viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    join = new_table(page, host.url, ["Christie", "Joshua", "Max"])
+    vote_join = new_table(page, host.url, ["Ann", "Bob", "Cy", "Di", "Ed"], game="vote")
+    for address in (host.url + "/", join, vote_join):
+        page.goto(address)
+        wait_until(page, "navigator.serviceWorker.controller !== null", timeout=10000)
+        manifest = session.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and manifest["url"].endswith("/manifest.webmanifest")
+        assert session.send("Page.getInstallabilityErrors")["installabilityErrors"] == [], address
+    context.close()
