@@ -19,7 +19,7 @@ from companion.i18n import LANGUAGES
 bp = Blueprint("install", __name__)
 THEME = "#223333"  # the header's colour (companion.css, .top)
 BACKGROUND = "#f4f1ea"  # the page's
-SHELL = ["companion.css", "companion.js", "icon.svg", "icon-192.png"]
+SHELL = ["companion.css", "companion.js", "icon.svg"]
 
 
 @bp.get("/manifest.webmanifest")
