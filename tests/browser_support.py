@@ -53,6 +53,17 @@ class Host:
         self.folder, self.port, self.url = folder, port, f"http://127.0.0.1:{port}"
         self.process = self.log = None
 
+    @classmethod
+    def on_a_free_port(cls, folder: Path) -> "Host":
+        """Started on a free port; another, should another process take the one found first."""
+        for _attempt in range(2):
+            try:
+                return cls(folder, free_port()).start()
+            except pytest.fail.Exception as failed:
+                if "already in use" not in str(failed):
+                    raise
+        return cls(folder, free_port()).start()
+
     def start(self) -> "Host":
         self.log = open(self.folder / "server.log", "a", encoding="utf-8")
         self.process = subprocess.Popen(

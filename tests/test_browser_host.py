@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from browser_support import Host, free_port, new_table, shot, wait_until
+from browser_support import Host, new_table, shot, wait_until
 
 LOST = "The host cannot be reached: nothing you tap is sent until it is back."
 STACK = ("stack", {"province": "8", "player": "Christie", "faction": "red", "blocks": 3, "add": True})
@@ -17,7 +17,7 @@ STACK = ("stack", {"province": "8", "player": "Christie", "faction": "red", "blo
 
 @pytest.fixture
 def host(tmp_path):
-    running = Host(tmp_path, free_port()).start()
+    running = Host.on_a_free_port(tmp_path)
     yield running
     running.stop()
 
