@@ -9,8 +9,9 @@ from htmx_flask import Htmx
 def create_app(test_config=None, settings=None):
     """Build the Flask app (the Flask tutorial's app factory): shared parts, then each game.
 
-    ``test_config`` replaces the instance folder's ``config.py``; ``settings`` (``companion serve
-    --db``) win over it. The instance folder is made only when the database is kept there; the
+    ``test_config`` replaces the instance folder's ``config.py`` and the ``COMPANION_*`` environment
+    variables (``COMPANION_CODE_PREFIX=A`` sets ``CODE_PREFIX``); ``settings`` (``companion serve
+    --db``) win over them. The instance folder is made only when the database is kept there; the
     key that signs cookies is kept beside the database."""
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(
@@ -20,9 +21,12 @@ def create_app(test_config=None, settings=None):
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("COMPANION")  # COMPANION_CODE_PREFIX=A: docs/hosting.md
     else:
         app.config.from_mapping(test_config)
     app.config.update(settings or {})
+    if isinstance(app.config.get("SECRET_KEY"), int):  # COMPANION_SECRET_KEY of digits only
+        app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"])
     folder = os.path.dirname(os.path.abspath(app.config["DATABASE"]))
     if folder == os.path.abspath(app.instance_path):
         os.makedirs(folder, exist_ok=True)
@@ -30,7 +34,8 @@ def create_app(test_config=None, settings=None):
         from companion.security import secret_key
         app.config["SECRET_KEY"] = secret_key(folder)
 
-    from companion import assets, db, errors, guard, i18n, install, logbook, rooms, security
+    from companion import assets, db, errors, guard, i18n, install, logbook, rooms, security, tables
+    tables.check_code_prefix(app)
     db.init_app(app)
     guard.init_app(app)
     Htmx(app)

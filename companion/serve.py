@@ -85,6 +85,8 @@ def make_app(url: str, db_path: str | None):
         return create_app(settings=settings)
     except sqlite3.DatabaseError as err:
         raise click.ClickException(f"--db {db_path}: cannot be used as the database ({err})") from None
+    except ValueError as err:  # a setting no table could use (CODE_PREFIX)
+        raise click.ClickException(str(err)) from None
 
 
 def announce(url: str, host: str, database: str) -> None:

@@ -98,12 +98,30 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
 
 def _free_code(conn) -> str:
     """A new join code: CODE_LENGTH letters, or ``JOIN_CODE_LENGTH`` (up to 8) for a host open to
-    the internet (guessing is also rationed: companion.guard)."""
+    the internet (guessing is also rationed: companion.guard). A deleted table's code is never
+    given out again: a phone that kept its seat there must not find itself at a stranger's table.
+    ``CODE_PREFIX`` (checked at start: :func:`check_code_prefix`) begins every code this instance
+    makes, so that a proxy in front of several instances routes a table by its code alone
+    (docs/hosting.md)."""
     length = min(8, current_app.config.get("JOIN_CODE_LENGTH", CODE_LENGTH))
+    prefix = current_app.config.get("CODE_PREFIX", "")
     while True:
-        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
-        if not conn.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone():
+        code = prefix + "".join(secrets.choice(CODE_LETTERS) for _ in range(length - len(prefix)))
+        if not conn.execute("SELECT 1 FROM tables WHERE code = ? UNION ALL"
+                            " SELECT 1 FROM deleted WHERE code = ?", (code, code)).fetchone():
             return code
+
+
+def check_code_prefix(app) -> None:
+    """Refuse a ``CODE_PREFIX`` that no code could carry: letters of the codes' alphabet, at
+    least three of the code's letters left random."""
+    prefix = app.config.get("CODE_PREFIX", "")
+    length = min(8, app.config.get("JOIN_CODE_LENGTH", CODE_LENGTH))
+    if not isinstance(prefix, str) or any(ch not in CODE_LETTERS for ch in prefix):
+        raise ValueError(f"CODE_PREFIX {prefix!r}: only the letters {CODE_LETTERS}")
+    if length - len(prefix) < 3:
+        raise ValueError(f"CODE_PREFIX {prefix!r} leaves fewer than 3 random letters in a "
+                         f"{length}-letter code: raise JOIN_CODE_LENGTH")
 
 
 def find(code: str) -> Table | None:
@@ -150,13 +168,17 @@ def take_seat(table: Table, player: str) -> None:
 
 
 def delete(table: Table) -> None:
-    """Remove the table and its whole log."""
+    """Remove the table and its whole log, leaving a tombstone: its code is never given out
+    again, and the news watcher of every server process finds the phones to tell it is gone
+    (companion.push)."""
     conn = get_db()
     with transaction(conn):
         conn.execute("DELETE FROM events WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM nights WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM tables WHERE id = ?", (table.id,))
-    events.forget(table.id)
+        conn.execute("INSERT INTO deleted (code, table_id, deleted) VALUES (?, ?, ?)",
+                     (table.code, table.id, events.now()))
+    events.forget(table)
 
 
 def export(table: Table) -> dict:
