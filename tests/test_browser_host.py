@@ -12,6 +12,10 @@ import pytest
 from browser_support import Host, new_table, shot, wait_until
 
 LOST = "The host cannot be reached: nothing you tap is sent until it is back."
+SHOW = """hidden => {  // as test_browser.SHOW: the page hidden (in a pocket) or shown again
+  Object.defineProperty(document, "hidden", {value: hidden, configurable: true});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
 STACK = ("stack", {"province": "8", "player": "Christie", "faction": "red", "blocks": 3, "add": True})
 
 
@@ -138,3 +142,16 @@ def test_the_app_is_installable(host, browser, tmp_path):
         assert manifest["errors"] == [] and manifest["url"].endswith("/manifest.webmanifest")
         assert session.send("Page.getInstallabilityErrors")["installabilityErrors"] == [], address
     context.close()
+
+
+def test_a_page_without_a_stream_says_the_host_is_lost_when_shown_again(host, phone):
+    """The start page keeps no stream open: shown again (taken out of the pocket), it asks."""
+    from playwright.sync_api import expect
+    page = phone()
+    page.goto(host.url + "/")
+    host.stop()
+    page.evaluate(SHOW, True)
+    page.evaluate(SHOW, False)
+    expect(page.locator("#host")).to_have_text(LOST, timeout=10000)
+    host.start()
+    expect(page.locator("#host")).to_have_text("The host is back.", timeout=10000)

@@ -331,6 +331,9 @@ document.addEventListener("htmx:sendError", notSent);
 document.addEventListener("htmx:timeout", notSent);
 window.addEventListener("offline", hostLost);
 window.addEventListener("online", askHost);
+document.addEventListener("visibilitychange", function () {  // a page without a stream asks once
+  if (!document.hidden && !document.getElementById("poll") && !host.lost) { askHost(); }
+});
 document.addEventListener("DOMContentLoaded", function () {
   if (document.body.hasAttribute("data-offline")) {
     host.lost = true;
