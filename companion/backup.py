@@ -152,7 +152,7 @@ def database_of(db_path: str | None) -> str:
     return create_app().config["DATABASE"]
 
 
-@click.command("backup")
+@click.command("backup", short_help="Copy the database while the server runs.")
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--db", "db_path", type=click.Path(dir_okay=False, exists=True), default=None,
               help="The live database (default: the instance folder's, as companion serve).")
@@ -163,7 +163,7 @@ def backup_command(path, db_path):
     click.echo(f"companion: {database} copied to {path} ({tables_} tables, {events_} events)")
 
 
-@click.command("restore")
+@click.command("restore", short_help="Check a copy, then put it in place of the database.")
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None,
               help="The live database (default: the instance folder's, as companion serve).")

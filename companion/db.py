@@ -4,8 +4,10 @@
 Tables: ``tables`` (one row per game table, with its current ``version``), ``events`` (the
 append-only log, one row per change, unique per table and version), ``deleted`` (a tombstone per
 deleted table: its code is never given out again, and the phones still watching it are told it
-is gone), ``profiles`` (board profiles kept by this host) and ``nights`` (where a VOTE! night's
-narrator is, per table). Writes that must be atomic use :func:`transaction`.
+is gone), ``profiles`` (the board profiles the host administrator keeps, listed to every table's
+host), ``browser_profiles`` (the ones a browser kept, listed to it alone, under the hash of its
+keeper token) and ``nights`` (where a VOTE! night's narrator is, per table). Writes that must be
+atomic use :func:`transaction`.
 
 The ids of ``tables`` and ``events`` are never reused (``AUTOINCREMENT``): without it SQLite gives
 a new row the largest id plus one, so the table created after the newest one was deleted took
@@ -30,10 +32,17 @@ SCHEMA = {
                 "created": str}, {"pk": "id", "not_null": {"table_id", "version", "kind", "data"},
                                   "foreign_keys": [("table_id", "tables", "id")]}),
     "profiles": ({"name": str, "data": str, "updated": str}, {"pk": "name"}),
+    "browser_profiles": ({"owner": str, "name": str, "data": str, "updated": str},
+                         {"pk": ("owner", "name")}),  # companion.liberte.profile
     "nights": ({"table_id": int, "seq": int, "run": str, "line": int, "phase": str,
                 "until": float}, {"pk": "table_id"}),  # where a VOTE! night's narrator is
     "deleted": ({"seq": int, "code": str, "table_id": int, "deleted": str},
                 {"pk": "seq", "not_null": {"code", "table_id"}}),  # tombstones, never removed
+    # a table whose host closed seating: a browser without a seat there may only watch
+    "closed_seating": ({"table_id": int}, {"pk": "table_id"}),
+    # what each client address has left of its rations (companion.guard), shared by the workers
+    "rations": ({"kind": str, "client": str, "tokens": float, "at": float, "full": float},
+                {"pk": ("kind", "client"), "not_null": {"tokens", "at", "full"}}),
 }
 NEVER_REUSED = ("tables", "events")  # their ids: AUTOINCREMENT (never_reuse_ids)
 
@@ -80,7 +89,8 @@ def transaction(conn: sqlite3.Connection):
     try:
         yield conn
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # SQLite rolled back by itself after a full disk (SQLITE_FULL)
+            conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
 
@@ -95,6 +105,7 @@ def init_db(path: str) -> None:
     db["tables"].create_index(["code"], unique=True, if_not_exists=True)
     db["events"].create_index(["table_id", "version"], unique=True, if_not_exists=True)
     db["deleted"].create_index(["code"], unique=True, if_not_exists=True)
+    db["rations"].create_index(["full"], if_not_exists=True)
     conn.close()
 
 

@@ -309,3 +309,25 @@ def test_a_table_made_after_a_deleted_one_never_shows_its_state_on_another_proce
         conn2.close()
         stop(first)
         stop(second)
+
+
+def test_a_chunked_body_the_server_cannot_read_is_a_400(tmp_path):
+    """A malformed chunk size (``zz``) or a chunk longer than it says: granian gives the front
+    ``http.disconnect`` for the body, and an app that answers nothing is granian's own 500. The
+    front answers 400 "the body could not be read", and nothing is stored (issue 22)."""
+    port = free_port()
+    db = tmp_path / "chunked.sqlite"
+    server, conn, page = start(db, port)
+    page.read()
+    conn.close()
+    try:
+        for body in (b"zz\r\nab\r\n0\r\n\r\n", b"2\r\nabcdef\r\n0\r\n\r\n", b"\xb2\r\nab\r\n0\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+                raw.sendall(b"POST /tables HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+                            b"Content-Type: application/x-www-form-urlencoded\r\n\r\n" + body)
+                answer = b"".join(iter(lambda: raw.recv(4096), b""))  # it closes when done
+            assert answer.startswith(b"HTTP/1.1 400 "), answer
+            assert answer.endswith(b"The request's body could not be read."), answer
+    finally:
+        stop(server)
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM tables").fetchone()[0] == 0
