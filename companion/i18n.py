@@ -17,7 +17,7 @@ from werkzeug.exceptions import HTTPException
 from companion import security
 from companion.scorers.sentence import Sentence
 
-LANGUAGES = {"en": "English", "ru": "Русский", "it": "Italiano"}
+LANGUAGES = {"en": "English", "ru": "Русский", "it": "Italiano", "fr": "Français", "de": "Deutsch"}
 LOCALES = {code: Locale.parse(code) for code in LANGUAGES}  # Babel would parse one per request
 bp = Blueprint("i18n", __name__)
 

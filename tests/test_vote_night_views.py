@@ -55,9 +55,9 @@ def test_the_page_runs_no_inline_script(client):
     assert not re.search(r"\son[a-z]+=", page)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+@pytest.mark.parametrize("lang", ["en", "ru", "it", "fr", "de"])
 def test_the_script_json_in_each_language(client, lang):
-    """VOTE-SETUP-3: the script in English, Russian and Italian, seeded padding included."""
+    """VOTE-SETUP-3: the script in English, Russian, Italian, French and German, seeded padding included."""
     code = vote_table(client, "en")
     answer = client.get(f"/vote/{code}/night/script.json?lang={lang}&seed=3&padding=5&pause=2")
     assert answer.status_code == 200
@@ -113,7 +113,7 @@ def test_a_refused_setting_is_translated(client):
 
 def test_an_unknown_language_is_refused(client):
     code = vote_table(client, "en")
-    answer = client.get(f"/vote/{code}/night/script.json?lang=de")
+    answer = client.get(f"/vote/{code}/night/script.json?lang=es")  # Spanish: no script
     assert answer.status_code == 422 and answer.get_json()["field"] == "lang"
 
 
