@@ -199,13 +199,13 @@ def test_a_russian_table_sees_the_engine_in_russian(client):
     pages = elect(client, t)
     assert "Christie, выложите одну карту или пасуйте." in pages["question"]
     assert "3 жетона игрока Max не считаются без Генерала (LIB-BAT-1)" in pages["battle"]
-    assert ("1 Normandie: побеждает Радикалы 3 (Christie); позади: Умеренные 2 (Joshua); Christie забирает "
+    assert ("1 Normandie: Радикалы 3 (Christie) — впереди; позади: Умеренные 2 (Joshua); Christie забирает "
             "1 голос Радикалов (LIB-ELEC-3)") in pages["1"]
     assert "Christie выкладывает marat (Радикалы 3); Christie забирает 3 голоса Радикалов (LIB-ELEC-6)" in pages["8"]
     assert "Правительство: Радикалы, 4 голоса (LIB-GOV-1)" in pages["government"]
     assert shown(pages["government"]).count("Голоса:") == 1  # the engine's line, in the rulebook's names
     assert "Голоса: Радикалы 4, Роялисты 0, Умеренные 1" in pages["government"]
-    assert "У Christie больше всего голосов Радикалов: 5 ПО (LIB-VP-1)" in pages["government"]
+    assert "Christie — больше всего голосов Радикалов: 5 ПО (LIB-VP-1)" in pages["government"]
     for page in pages.values():
         assert "takes" not in page and "votes (LIB" not in page
 
@@ -344,7 +344,7 @@ def test_a_refused_vote_names_the_move_and_the_phase_in_the_tables_language(clie
     t = VoteTable(client, language="it")
     t.sit("Ann")
     t.start({name: (3, 3) for name in SEVEN})
-    assert refusals(t.vote(yes=["Ann"])) == ["evento «votazione»: nessuna votazione ora: il round è alla fase "
+    assert refusals(t.vote(yes=["Ann"])) == ["evento «votazione»: nessuna votazione ora: il giro è alla fase "
                                              "«nomina»"]
 
 

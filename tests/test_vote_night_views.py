@@ -108,7 +108,7 @@ def test_a_refused_setting_is_named_beside_its_field_with_the_rule(client, query
 def test_a_refused_setting_is_translated(client):
     code = vote_table(client, "it")
     page = client.get(f"/vote/{code}/night/?pace=9").get_data(as_text=True)
-    assert "Ritmo: 9 non è tra 0.1 e 5" in page
+    assert "Ritmo: 9 non è tra 0,1 e 5" in page  # the decimal comma of Italian (issue 26)
 
 
 def test_an_unknown_language_is_refused(client):

@@ -9,7 +9,7 @@ import json
 import zlib
 
 from flask import Blueprint, abort, redirect, request, url_for
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 
 from companion import events, jsonin, live, tables
 from companion.db import get_db, transaction
@@ -82,7 +82,8 @@ def keep(data: dict) -> None:
                                 "docs/rules/liberte-board.md")
             return
         if conn.execute("SELECT count(*) FROM profiles").fetchone()[0] >= KEPT:
-            raise RuleError(_("this host keeps %(n)s profiles already", n=KEPT),
+            raise RuleError(ngettext("this host keeps %(num)d profile already", "this host keeps %(num)d profiles already",
+                                     KEPT),
                             "docs/rules/liberte-board.md")
         conn.execute("INSERT INTO profiles (name, data, updated) VALUES (?, ?, ?)",
                      (data["name"], text, events.now()))
