@@ -167,7 +167,7 @@ def inflected_names(lang: str, text: str) -> list:
 # conquest rules write «Держава» so), countries, the game's name, and the players' names.
 CAPITALS = {"ru": {"Радикалы", "Роялисты", "Умеренные", "Правительство", "Оппозиция", "Армию", "Армия",
                    "ПО", "Генерал", "Президент", "Англия", "Империя", "Париж", "Liberté", "Держава"},
-            "it": {"Radicali", "Realisti", "Moderati", "Governo", "Opposizione", "PV", "Presidente",
+            "it": {"Radicali", "Monarchici", "Moderati", "Governo", "Opposizione", "PV", "Presidente",
                    "Inghilterra", "Liberté"},
             "fr": {"PV", "Président", "Angleterre", "Liberté"},
             "en": {"VP", "Government", "Opposition", "Radicals", "Royalists", "President", "England", "Liberté"}}
