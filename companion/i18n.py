@@ -10,14 +10,16 @@ engines say, :class:`~companion.scorers.sentence.Sentence`), each with its catal
 from urllib.parse import parse_qs
 
 from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_decimal
 from flask import Blueprint, current_app, g, redirect, request, session, url_for
-from flask_babel import Babel, Domain, get_translations
+from flask_babel import Babel, Domain, get_locale, get_translations
 from werkzeug.exceptions import HTTPException
 
 from companion import security
 from companion.scorers.sentence import Sentence
 
-LANGUAGES = {"en": "English", "ru": "Русский", "it": "Italiano"}
+LANGUAGES = {"en": "English", "ru": "Русский", "it": "Italiano", "fr": "Français", "de": "Deutsch"}
 LOCALES = {code: Locale.parse(code) for code in LANGUAGES}  # Babel would parse one per request
 bp = Blueprint("i18n", __name__)
 
@@ -85,7 +87,19 @@ def init_app(app) -> None:
         npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n))
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.filters["tr"] = translate
+    app.jinja_env.filters["names"] = names
+    app.jinja_env.filters["decimal"] = decimal
     app.register_blueprint(bp)
+
+
+def names(parts) -> str:
+    """Players' names as the page's language lists them («Вера и Глеб», «Anna e Ugo»)."""
+    return format_list([str(part) for part in parts], locale=get_locale()) if parts else ""
+
+
+def decimal(number) -> str:
+    """A number (a duration, a bound) as the page's language writes it: «0,5», «0.5»."""
+    return format_decimal(number, locale=get_locale())
 
 
 def catalogue():

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from flask import current_app, session
-from flask_babel import gettext as _
-from flask_babel import ngettext
+from flask_babel import gettext as _, ngettext
 
 from companion import events, games, guard, security
 from companion.db import get_db, transaction
@@ -279,8 +278,9 @@ def read_log(events) -> list[dict]:
     if not isinstance(events, list):
         raise RuleError(_("the table file's events are not a list"), "TABLE-IMPORT")
     if len(events) > MAX_EVENTS:
-        raise RuleError(_("the table file has %(n)s events; a table holds at most %(max)s",
-                          n=len(events), max=MAX_EVENTS), "TABLE-IMPORT")
+        raise RuleError(ngettext("the table file has %(num)d event; a table holds at most %(max)s",
+                                 "the table file has %(num)d events; a table holds at most %(max)s",
+                                 len(events), max=MAX_EVENTS), "TABLE-IMPORT")
     for number, event in enumerate(events, 1):
         if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
             raise RuleError(_("event %(n)s: it does not say its kind", n=number), "TABLE-IMPORT")

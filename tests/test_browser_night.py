@@ -277,3 +277,22 @@ def test_a_bad_setting_is_answered_beside_its_field(server, phone, field, value,
     expect(page.get_by_role("button", name="Start")).to_be_enabled()
     assert page.evaluate("JSON.parse(document.getElementById('night-data').textContent)"
                          ".settings.pace") == 0.5
+
+
+@pytest.mark.parametrize("lang, start, over, voice", [("fr", "Démarrer", "La nuit est finie.", "Thomas"),
+                                                      ("de", "Start", "Die Nacht ist vorbei.", "Anna")])
+def test_a_french_or_german_night_is_spoken_by_a_voice_of_that_language(server, phone, lang, start, over, voice):
+    """VOTE-SETUP-3 for the game's French and German tables: the narrating phone picks the
+    browser's voice for the script's language (fr-FR, de-DE) and speaks every line in it."""
+    from playwright.sync_api import expect
+    page = narrator(phone, voices=[["Alex", "en-US"], ["Thomas", "fr-FR"], ["Anna", "de-DE"]])
+    code = vote_table(page, server, lang)
+    page.goto(f"{server}/vote/{code}/night/?eyes_open=1&pause=0.2&seed=5")
+    expect(page.locator("#voice-note")).to_contain_text(voice)
+    page.get_by_role("button", name=start, exact=True).click()
+    expect(page.locator("#night-state")).to_have_text(over, timeout=8000)
+    expected = timed_script(7, lang, NightSettings(eyes_open=1, pause=0.2), random.Random(5))
+    lines = spoken(page)
+    assert [u["text"] for u in lines] == [step["text"] for step in expected]
+    assert {u["lang"] for u in lines} == {lang} and {u["voice"] for u in lines} == {voice}
+    assert page.errors == []

@@ -25,7 +25,7 @@ NASTY = ["", " ", " 3", "3", "0", "-1", "−2", "27", "28", "1.5", "1e999", "inf
          "red", "white", "blue", "yes", "no", "counts", "hands", "displays", "start", "pause",
          "resume", "extend", "stop", "ability", "event", "full", "totals", "highest", "total",
          "double_vote", "eliminate", "battle", "government", "end", "province:8", "#1",
-         "/\t/evil.example", "//evil.example", "x" * 300, "1", "2", "60", "120", "ru", "it",
+         "/\t/evil.example", "//evil.example", "x" * 300, "1", "2", "60", "120", "ru", "it", "fr", "de",
          "P0", "P1", "P2", "P4"]  # the players' names, so that some forms get through
 FIELDS = ["version", "province", "player", "faction", "blocks", "add", "where", "value", "id",
           "general", "sans_culottes", "index", "tokens", "vp", "turn", "count", "order-0",

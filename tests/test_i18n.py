@@ -1,4 +1,4 @@
-"""Languages: English, Russian and Italian complete; chosen per table; a switch on every page.
+"""Languages: English, Russian, Italian, French and German complete; chosen per table; a switch on every page.
 
 Two catalogs per language: ``messages`` (the pages) and ``engine`` (the engines' sentences and
 refusals, shown through the ``tr`` filter while the CLI and the JSON API stay in English).
@@ -61,7 +61,7 @@ def text(context):
     return context.decode() if isinstance(context, bytes) else context
 
 
-@pytest.mark.parametrize("lang", ["ru", "it"])
+@pytest.mark.parametrize("lang", ["ru", "it", "fr", "de"])
 def test_every_engine_sentence_is_translated_with_the_same_placeholders_and_rule_ids(lang):
     catalog = engine_catalog(lang)
     missing = sorted(engine_templates() - set(catalog), key=str)
@@ -105,7 +105,7 @@ def test_the_engines_say_nothing_the_extraction_misses():
     assert len(said) > 40 and said - engine_templates() == set()
 
 
-@pytest.mark.parametrize("lang", ["ru", "it"])
+@pytest.mark.parametrize("lang", ["ru", "it", "fr", "de"])
 def test_every_message_is_translated_with_the_same_placeholders(lang):
     folder = TRANSLATIONS / lang / "LC_MESSAGES"
     with open(folder / "messages.po", "rb") as po:
@@ -199,13 +199,13 @@ def test_a_russian_table_sees_the_engine_in_russian(client):
     pages = elect(client, t)
     assert "Christie, выложите одну карту или пасуйте." in pages["question"]
     assert "3 жетона игрока Max не считаются без Генерала (LIB-BAT-1)" in pages["battle"]
-    assert ("1 Normandie: побеждает Радикалы 3 (Christie); позади: Умеренные 2 (Joshua); Christie забирает "
+    assert ("1 Normandie: Радикалы 3 (Christie) — впереди; позади: Умеренные 2 (Joshua); Christie забирает "
             "1 голос Радикалов (LIB-ELEC-3)") in pages["1"]
     assert "Christie выкладывает marat (Радикалы 3); Christie забирает 3 голоса Радикалов (LIB-ELEC-6)" in pages["8"]
     assert "Правительство: Радикалы, 4 голоса (LIB-GOV-1)" in pages["government"]
     assert shown(pages["government"]).count("Голоса:") == 1  # the engine's line, in the rulebook's names
     assert "Голоса: Радикалы 4, Роялисты 0, Умеренные 1" in pages["government"]
-    assert "У Christie больше всего голосов Радикалов: 5 ПО (LIB-VP-1)" in pages["government"]
+    assert "Christie — больше всего голосов Радикалов: 5 ПО (LIB-VP-1)" in pages["government"]
     for page in pages.values():
         assert "takes" not in page and "votes (LIB" not in page
 
@@ -344,7 +344,7 @@ def test_a_refused_vote_names_the_move_and_the_phase_in_the_tables_language(clie
     t = VoteTable(client, language="it")
     t.sit("Ann")
     t.start({name: (3, 3) for name in SEVEN})
-    assert refusals(t.vote(yes=["Ann"])) == ["evento «votazione»: nessuna votazione ora: il round è alla fase "
+    assert refusals(t.vote(yes=["Ann"])) == ["evento «votazione»: nessuna votazione ora: il giro è alla fase "
                                              "«nomina»"]
 
 
@@ -357,3 +357,17 @@ def test_the_history_says_a_card_with_its_colour_agreeing(client, lang, said):
         t.displays("card", {"player": "Joshua", "where": "displays", "faction": faction, "value": value})
     history = shown(client.get(f"/t/{t.code}/history").get_data(as_text=True))
     assert all(sentence in history for sentence in said)
+
+
+@pytest.mark.parametrize("lang, order, refused", [
+    ("fr", "Ordre du tour", "province 5\u00a0: 4\u00a0piles"),
+    ("de", "Spielerreihenfolge", "Provinz 5: 4 Stapel; eine Provinz fasst höchstens 3")])
+def test_a_new_table_may_speak_french_or_german_and_every_page_offers_both(client, lang, order, refused):
+    """French and German, the game's largest audiences after English: chosen for a new table,
+    offered by the switch, the engine's refusals (LIB-PLACE-2) in the table's language."""
+    assert f'<option value="{lang}"' in client.get("/").get_data(as_text=True)
+    t, answer = fourth_stack_refused(client, lang)
+    page = client.get(f"/liberte/{t.code}/").get_data(as_text=True)
+    assert f'<html lang="{lang}">' in page and order in page
+    assert 'name="lang" value="fr"' in page and 'name="lang" value="de"' in page
+    assert refused.replace("\u00a0", " ") in shown(answer).replace("\u00a0", " ") and "(LIB-PLACE-2)" in answer

@@ -85,7 +85,7 @@ def test_a_full_tie_is_drawn_by_lot_and_the_draw_is_stored_and_shown_VOTE_SETUP_
     dice = dict(FIRST_CID, Dan=(1, 1))
     for name, (b, s) in dice.items():
         text = vote_table.dice(name, b, s).get_data(as_text=True)
-    assert "Cid, Dan are equal on budget + support and on support" in text
+    assert "Cid and Dan are equal on budget + support and on support" in text
     text = vote_table.post(vote_table.at("/start"), {}).get_data(as_text=True)
     start = client.get(f"/t/{vote_table.code}/export.json").get_json()["events"][-1]["data"]
     assert sorted(start["lot"]) == ["Cid", "Dan"] and start["by"] == "lot"

@@ -14,7 +14,7 @@ def test_the_night_has_the_four_steps_of_the_rulebook():
     assert [s.key for s in steps] == ["everyone_close", "republicans_open", "republicans_close",
                                       "everyone_open"]
     assert [s.countdown for s in steps] == [False, True, False, False]
-    assert all(set(s.text) == {"en", "ru", "it"} for s in steps)
+    assert all(set(s.text) == {"en", "ru", "it", "fr", "de"} for s in steps)
 
 
 @pytest.mark.parametrize("players, ru", [(5, "Вас двое"), (7, "Вас трое"), (10, "Вас четверо")])
@@ -34,6 +34,8 @@ def test_the_last_line_asks_if_something_went_wrong():
     assert "something went wrong" in last["en"]
     assert "что-то пошло не так" in last["ru"]
     assert "qualcosa è andato storto" in last["it"]
+    assert "quelque chose s'est mal passé" in last["fr"]
+    assert "etwas schiefgegangen" in last["de"]
 
 
 def test_the_countdown_lasts_the_eyes_open_setting_times_the_pace():
@@ -75,3 +77,11 @@ def test_the_script_command_refuses_four_players():
     run = subprocess.run([sys.executable, "-m", "companion", "vote", "script", "--players", "4"],
                          capture_output=True, text=True)
     assert run.returncode == 2 and run.stdout == ""
+
+
+@pytest.mark.parametrize("players, fr, de", [(5, "Vous êtes deux", "Ihr seid zwei"),
+                                             (10, "Vous êtes quatre", "Ihr seid vier")])
+def test_the_republicans_hear_how_many_they_are_in_french_and_german(players, fr, de):
+    """VOTE-SETUP-3 with VOTE-SETUP-1: the French and German narrators read the count too."""
+    line = night_script(players)[1].text
+    assert fr in line["fr"] and de in line["de"]

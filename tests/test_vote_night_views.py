@@ -55,9 +55,9 @@ def test_the_page_runs_no_inline_script(client):
     assert not re.search(r"\son[a-z]+=", page)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "it"])
+@pytest.mark.parametrize("lang", ["en", "ru", "it", "fr", "de"])
 def test_the_script_json_in_each_language(client, lang):
-    """VOTE-SETUP-3: the script in English, Russian and Italian, seeded padding included."""
+    """VOTE-SETUP-3: the script in English, Russian, Italian, French and German, seeded padding included."""
     code = vote_table(client, "en")
     answer = client.get(f"/vote/{code}/night/script.json?lang={lang}&seed=3&padding=5&pause=2")
     assert answer.status_code == 200
@@ -108,12 +108,12 @@ def test_a_refused_setting_is_named_beside_its_field_with_the_rule(client, query
 def test_a_refused_setting_is_translated(client):
     code = vote_table(client, "it")
     page = client.get(f"/vote/{code}/night/?pace=9").get_data(as_text=True)
-    assert "Ritmo: 9 non è tra 0.1 e 5" in page
+    assert "Ritmo: 9 non è tra 0,1 e 5" in page  # the decimal comma of Italian (issue 26)
 
 
 def test_an_unknown_language_is_refused(client):
     code = vote_table(client, "en")
-    answer = client.get(f"/vote/{code}/night/script.json?lang=de")
+    answer = client.get(f"/vote/{code}/night/script.json?lang=es")  # Spanish: no script
     assert answer.status_code == 422 and answer.get_json()["field"] == "lang"
 
 

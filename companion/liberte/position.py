@@ -237,7 +237,8 @@ def describe(event: dict) -> str:
     words = {
         "card": lambda: card_words(d["player"], d["card"]),
         "discard": lambda: _("%(p)s: a card removed", p=d["player"]),
-        "battle": lambda: _("%(p)s: %(t)s tokens in the Battle box", p=d["player"], t=d["tokens"]),
+        "battle": lambda: ngettext("%(p)s: %(num)d token in the Battle box", "%(p)s: %(num)d tokens in the Battle box",
+                                   d["tokens"], p=d["player"]),
         "lost_battles": lambda: _("lost battles: %(n)s", n=d["count"]),
         "vp": lambda: _("%(p)s: %(v)s VP", p=d["player"], v=d["vp"]),
         "turn": lambda: _("turn %(t)s", t=d["turn"]),

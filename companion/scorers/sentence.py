@@ -9,10 +9,12 @@ parameters that are Sentences themselves. Player and province names are plain st
 translated.
 
 The engines build every sentence with :func:`sentence`, :func:`plural` (the wording follows a
-count), :func:`word` (a word with a grammatical context, e.g. a faction name) or :func:`join`.
+count), :func:`word` (a word with a grammatical context, e.g. a faction name), :func:`join` or
+:func:`names` (players' names, joined as the page's language joins a list: «Вера и Глеб»).
 Their first arguments are string literals: ``pybabel extract`` collects them into the ``engine``
 catalogs (README, Development). Templates escape a literal percent sign as ``%%``.
 """
+from babel.lists import format_list
 
 
 class Sentence(str):
@@ -68,6 +70,23 @@ class Joined(Sentence):
         return type(self), (self.template, self.params["parts"])
 
 
+class Listed(Joined):
+    """Names (or Sentences) joined by the catalog's language, with Babel's ``format_list``: «Вера и
+    Глеб», «Anna e Ugo», «Inès et Olivier», «Ida und Emil». The English text (the JSON API, the CLI,
+    a catalog that names no language) keeps the comma list."""
+
+    def __new__(cls, parts: list):
+        return super().__new__(cls, ", ", parts)
+
+    def translate(self, catalog) -> str:
+        parts = [translated(part, catalog) for part in self.params["parts"]]
+        language = (catalog.info() if hasattr(catalog, "info") else {}).get("language")
+        return format_list(parts, locale=language) if language and parts else self.template.join(parts)
+
+    def __reduce__(self):
+        return type(self), (self.params["parts"],)
+
+
 def _rebuild(cls, template, params, plural, context):
     return cls(template, params, plural, context)
 
@@ -95,3 +114,8 @@ def word(context: str, text: str) -> Sentence:
 def join(separator: str, parts) -> Sentence:
     """``separator.join(parts)`` that translates each Sentence among ``parts``."""
     return Joined(separator, list(parts))
+
+
+def names(parts) -> Sentence:
+    """Players' names as a list in the page's language (:class:`Listed`); a comma list in English."""
+    return Listed(list(parts))

@@ -10,6 +10,7 @@ import secrets
 from flask_babel import gettext as _
 
 from companion.forms import address_number
+from companion.i18n import decimal
 from companion.scorers.rules import RuleError
 from companion.scorers.vote.night_script import LANGUAGES, LIMITS as BOUNDS, NightSettings
 
@@ -52,8 +53,8 @@ def number(args, name: str) -> float:
                                    field=labels()[name], value=raw[:20]))
     if not low <= value <= high:
         raise SettingError(name, _("%(field)s: %(value)s is not between %(low)s and %(high)s",
-                                   field=labels()[name], value=f"{value:g}", low=f"{low:g}",
-                                   high=f"{high:g}"))
+                                   field=labels()[name], value=decimal(value), low=decimal(low),
+                                   high=decimal(high)))
     return value
 
 

@@ -2,7 +2,7 @@
 from dataclasses import dataclass, field
 
 from companion.scorers.liberte.ties import break_tie, describe_advances
-from companion.scorers.sentence import join, plural, sentence
+from companion.scorers.sentence import join, names, plural, sentence
 
 BATTLE_TURNS = (2, 3, 4)
 
@@ -50,8 +50,9 @@ def fight_battle(turn, tokens, play_order, advancing, battle_vp) -> BattleResult
             outcome = break_tie(advancing, "battle", leaders, lambda p, card: card.general, "LIB-BAT-2",
                                 sentence("Tie in the battle"), repeat=False)
             winner, advanced = outcome.winner, outcome.advanced
-            tie = sentence("tie at %(n)s tokens between %(players)s; %(advances)s", n=most,
-                           players=", ".join(leaders), advances=describe_advances(advanced))
+            tie = plural("tie at %(n)s token between %(players)s; %(advances)s",
+                         "tie at %(n)s tokens between %(players)s; %(advances)s", most,
+                         players=names(leaders), advances=describe_advances(advanced))
             parts.append(sentence("%(tie)s; %(player)s leads the army (LIB-BAT-2)", tie=tie, player=winner)
                          if winner else sentence("%(tie)s; nobody leads the army", tie=tie))
     else:

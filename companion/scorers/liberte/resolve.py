@@ -12,7 +12,7 @@ from companion.scorers.liberte.supply import supply
 from companion.scorers.liberte.ties import Advancing, Pending
 from companion.scorers.liberte.turn import final_scoring, play_order_groups
 from companion.scorers.liberte.victory_points import Award, award_victory_points, present
-from companion.scorers.sentence import join, plural, sentence
+from companion.scorers.sentence import join, names, plural, sentence
 
 
 @dataclass
@@ -112,11 +112,12 @@ def _end_of_turn(s, result, advancing) -> None:
         result.ended = {"how": "landslide", "winners": result.landslide["winners"]}
         winners = result.landslide["winners"]
         result.log.append(plural(
-            "Radical landslide: red has %(votes)s votes (17 or more); red points %(points)s; %(winners)s wins "
+            "Radical landslide: red has %(votes)s (17 or more); red points %(points)s; %(winners)s wins "
             "and the game ends (LIB-LAND-1, LIB-LAND-2, LIB-LAND-3)",
-            "Radical landslide: red has %(votes)s votes (17 or more); red points %(points)s; %(winners)s win "
-            "and the game ends (LIB-LAND-1, LIB-LAND-2, LIB-LAND-3)", len(winners), votes=result.votes[RED],
-            points=_points(result.landslide["points"]), winners=", ".join(winners)))
+            "Radical landslide: red has %(votes)s (17 or more); red points %(points)s; %(winners)s win "
+            "and the game ends (LIB-LAND-1, LIB-LAND-2, LIB-LAND-3)", len(winners),
+            votes=plural("%(n)s vote", "%(n)s votes", result.votes[RED]),
+            points=_points(result.landslide["points"]), winners=names(winners)))
         return
     government = form_government(result.votes, s.players, advancing, s.government_tie)
     result.government = government
@@ -129,7 +130,7 @@ def _end_of_turn(s, result, advancing) -> None:
     result.log.append(sentence("Present in the %(faction)s Government: %(players)s (LIB-VP-5). All votes return to "
                                "the supply; the blocks on the board stay (LIB-VP-6)",
                                faction=OF_FACTION[government.government],
-                               players=", ".join(result.present) or sentence("nobody")))
+                               players=names(result.present) or sentence("nobody")))
     if s.turn == 4:
         result.final = final_scoring(result.vp, s.players, advancing.displays)
         result.log.append(result.final.pop("sentence"))
@@ -180,7 +181,7 @@ def _counter_revolution_sentence(cr):
                        "wins (LIB-CR-3)",
                        "the Royalists' counter-revolution ends the game; white points %(points)s; %(winners)s "
                        "win (LIB-CR-3)", len(cr["winners"]), points=_points(cr["points"]),
-                       winners=", ".join(cr["winners"]))
+                       winners=names(cr["winners"]))
     return sentence("Counter-revolution: %(count)s of %(needed)s (white controls fleur-de-lis provinces %(where)s; "
                     "lost battles %(lost)s); %(state)s (LIB-CR-1)", count=cr["count"], needed=cr["needed"],
                     where=where, lost=cr["lost_battles"], state=state)

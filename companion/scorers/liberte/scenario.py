@@ -63,8 +63,9 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
     displays = _read_cards(data.get("displays"), word("field", "displays"), known)
     for player, display in displays.items():
         expect(len(display) <= display_limit(display),
-               sentence("displays.%(player)s: %(n)s cards; a display holds %(limit)s (5 only with a sans-culottes "
-                        "card)", player=player, n=len(display), limit=display_limit(display)), "LIB-PLACE-5")
+               plural("displays.%(player)s: %(n)s card; a display holds %(limit)s (5 only with a sans-culottes "
+                      "card)", "displays.%(player)s: %(n)s cards; a display holds %(limit)s (5 only with a "
+                      "sans-culottes card)", len(display), player=player, limit=display_limit(display)), "LIB-PLACE-5")
         twice = _listed_twice(card.id for card in display if card.id is not None)
         expect(twice is None, sentence("displays.%(player)s: card id %(card)r is used twice", player=player,
                                        card=twice), "LIB-PLACE-5")
@@ -95,7 +96,8 @@ def _read_players(players) -> list:
                "LIB-TURN-1")
     twice = _listed_twice(players)
     expect(twice is None, sentence("players: %(name)r is listed twice", name=twice), "LIB-TURN-1")
-    expect(len(players) <= MAX_PLAYERS, sentence("players: %(n)s players; Liberté has tokens for 6", n=len(players)),
+    expect(len(players) <= MAX_PLAYERS, plural("players: %(n)s player; Liberté has tokens for 6",
+                                               "players: %(n)s players; Liberté has tokens for 6", len(players)),
            "LIB-TURN-1")
     return list(players)
 
@@ -164,8 +166,9 @@ def read_province(number: int, stacks, players: list) -> list:
 def _read_province(number: int, stacks, known) -> list:
     where = sentence("province %(number)s", number=number)
     expect(isinstance(stacks, list), sentence("%(where)s: must be a list of stacks", where=where), "LIB-PLACE-5")
-    expect(len(stacks) <= 3, sentence("%(where)s: %(n)s stacks; a province holds at most 3", where=where,
-                                      n=len(stacks)), "LIB-PLACE-2")
+    expect(len(stacks) <= 3, plural("%(where)s: %(n)s stack; a province holds at most 3",
+                                    "%(where)s: %(n)s stacks; a province holds at most 3", len(stacks), where=where),
+           "LIB-PLACE-2")
     read = [_read_stack(stack, sentence("%(where)s, stack %(i)s", where=where, i=i + 1), known)
             for i, stack in enumerate(stacks)]
     twice = _listed_twice(stack.player for stack in read)

@@ -1,7 +1,7 @@
 """Blocks in the box, on the board and in the supply (LIB-PLACE-4, LIB-TURN-2, LIB-TURN-3)."""
 from companion.scorers.liberte.cards import BOX, FACTIONS, OF_FACTION, SET_ASIDE_IN_TURN_1, WHITE
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import join, sentence
+from companion.scorers.sentence import join, plural, sentence
 
 
 def blocks_on_board(board) -> dict:
@@ -42,9 +42,10 @@ def check_box_counts(board, turn: int, lost_battles: int) -> None:
                 detail.append(sentence("%(n)s set aside in turn 1", n=SET_ASIDE_IN_TURN_1))
             if faction == WHITE and lost_battles:
                 detail.append(sentence("%(n)s on lost battles", n=lost_battles))
-            raise RuleError(sentence("board: %(n)s %(faction)s blocks, but only %(limit)s can be in play (%(detail)s)",
-                                     n=on_board, faction=OF_FACTION[faction], limit=limit,
-                                     detail=join(", ", detail)), "LIB-PLACE-4")
+            raise RuleError(plural("board: %(n)s %(faction)s block, but only %(limit)s can be in play (%(detail)s)",
+                                   "board: %(n)s %(faction)s blocks, but only %(limit)s can be in play (%(detail)s)",
+                                   on_board, faction=OF_FACTION[faction], limit=limit,
+                                   detail=join(", ", detail)), "LIB-PLACE-4")
 
 
 def action_phase_over(left: dict) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from companion.scorers.liberte.checks import expect
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import join, sentence
+from companion.scorers.sentence import join, names, sentence
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class Advancing:
         strangers = [player for player in given if player not in players]
         expect(not strangers, sentence("advances %(contest)s round %(number)s: %(strangers)s may not advance there "
                                        "(only %(players)s may)", contest=contest, number=number,
-                                       strangers=", ".join(strangers), players=", ".join(players)), rule)
+                                       strangers=names(strangers), players=names(players)), rule)
         advanced = {}
         options = {player: [card for card in self.displays.get(player, []) if card.id and allowed(player, card)]
                    for player in players}

@@ -1,5 +1,5 @@
 """The turn around the election: next turn's play order (LIB-TURN-1) and the end of the game (LIB-END-1)."""
-from companion.scorers.sentence import plural, sentence
+from companion.scorers.sentence import names as listed, plural, sentence
 
 
 def play_order_groups(vp, players) -> list:
@@ -27,7 +27,7 @@ def final_scoring(vp, players, displays) -> dict:
     display_value = {p: sum(card.value for card in displays.get(p, [])) for p in tied}
     most = max(display_value.values())
     winners = [p for p in tied if display_value[p] == most]
-    names = ", ".join(winners)
+    names = listed(winners)
     if len(tied) == 1:
         said = plural("Turn 4 is over: %(winners)s wins with %(vp)s VP (LIB-END-1)",
                       "Turn 4 is over: %(winners)s win with %(vp)s VP (LIB-END-1)", len(winners), winners=names,

@@ -3,7 +3,7 @@ from dataclasses import dataclass
 
 from companion.scorers.liberte.cards import OF_FACTION
 from companion.scorers.liberte.ties import break_tie, describe_advances
-from companion.scorers.sentence import plural, sentence
+from companion.scorers.sentence import names, plural, sentence
 
 
 @dataclass(frozen=True)
@@ -70,15 +70,15 @@ def _government_first(groups, colour, advancing, awards, sentences) -> list:
                                 "scores 5 VP and %(losers)s holds second place (LIB-VP-3)",
                                 "Tie for the most %(faction)s votes between %(players)s; %(advances)s; %(winner)s "
                                 "scores 5 VP and %(losers)s hold second place (LIB-VP-3)", len(losers),
-                                faction=OF_FACTION[colour], players=", ".join(first),
+                                faction=OF_FACTION[colour], players=names(first),
                                 advances=describe_advances(outcome.advanced), winner=outcome.winner,
-                                losers=", ".join(losers)))
+                                losers=names(losers)))
         return losers
     awards.extend(Award(p, 3, "government-first") for p in outcome.still_tied)
     sentences.append(sentence("Tie for the most %(faction)s votes between %(players)s; %(advances)s; still tied: "
                               "%(tied)s score 3 VP each and second place is still awarded (LIB-VP-4)",
-                              faction=OF_FACTION[colour], players=", ".join(first),
-                              advances=describe_advances(outcome.advanced), tied=", ".join(outcome.still_tied)))
+                              faction=OF_FACTION[colour], players=names(first),
+                              advances=describe_advances(outcome.advanced), tied=names(outcome.still_tied)))
     return outcome.losers(first) or next_holders
 
 
@@ -93,7 +93,7 @@ def _place(group, colour, contest, reason, vp, tied_vp, advancing, awards, sente
                          sentence("%(player)s holds the most %(faction)s votes: %(vp)s VP (LIB-VP-1)", **params))
         return
     outcome = _fight(group, colour, contest, advancing)
-    params = dict(faction=faction, players=", ".join(group), advances=describe_advances(outcome.advanced))
+    params = dict(faction=faction, players=names(group), advances=describe_advances(outcome.advanced))
     head = (sentence("Tie for the second most %(faction)s votes between %(players)s; %(advances)s", **params)
             if second else sentence("Tie for the most %(faction)s votes between %(players)s; %(advances)s", **params))
     if outcome.winner:
@@ -103,7 +103,7 @@ def _place(group, colour, contest, reason, vp, tied_vp, advancing, awards, sente
     else:
         awards.extend(Award(p, tied_vp, reason) for p in outcome.still_tied)
         sentences.append(sentence("%(tie)s; still tied: %(tied)s score %(vp)s VP each (LIB-VP-4)", tie=head,
-                                  tied=", ".join(outcome.still_tied), vp=tied_vp))
+                                  tied=names(outcome.still_tied), vp=tied_vp))
 
 
 def _fight(group, colour, contest, advancing):

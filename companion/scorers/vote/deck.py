@@ -4,7 +4,7 @@ The hands' contents are secret, but how many cards each player holds is public: 
 end of every round, one fewer after putting a card in or using an ability, one more after receiving
 an ability card.
 """
-from companion.scorers.sentence import sentence
+from companion.scorers.sentence import plural, sentence
 from companion.scorers.vote.setup import CARDS_IN_HAND, EVENT_DECK
 from companion.scorers.vote.state import Game, seat
 
@@ -38,8 +38,10 @@ def draw(game: Game) -> bool:
     """VOTE-CON-2: an empty deck takes the shuffled discard pile (used abilities stay out)."""
     if game.deck == 0 and game.discard:
         game.deck, game.discard = game.discard, 0
-        game.say(sentence("The deck is empty: the discard pile (%(n)s cards) is shuffled into a new deck; "
-                          "used ability cards stay out (VOTE-CON-2)", n=game.deck))
+        game.say(plural("The deck is empty: the discard pile (%(n)s card) is shuffled into a new deck; "
+                        "used ability cards stay out (VOTE-CON-2)",
+                        "The deck is empty: the discard pile (%(n)s cards) is shuffled into a new deck; "
+                        "used ability cards stay out (VOTE-CON-2)", game.deck))
     if game.deck == 0:
         return False
     game.deck -= 1

@@ -7,7 +7,7 @@ import copy
 import random
 
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import sentence, word
+from companion.scorers.sentence import plural, sentence, word
 from companion.scorers.vote import abilities, events, few_players, government
 from companion.scorers.vote.deck import deal_deck
 from companion.scorers.vote.points import eliminate
@@ -40,9 +40,11 @@ def new_game(players: list[dict], lot: list[str] | None = None,
     game = Game([Player(p["name"], p["budget"], p["support"]) for p in players], chosen["president"])
     deal_deck(game)
     game.first_president = {k: chosen[k] for k in ("president", "by", "tied")}
-    game.say(sentence("%(n)s players: %(democrats)s Democrats and %(republicans)s Republicans are dealt, with 3 "
-                      "cards each (VOTE-SETUP-1, VOTE-SETUP-2)", n=len(players), democrats=split["democrats"],
-                      republicans=split["republicans"]))
+    game.say(plural("%(n)s player: %(democrats)s Democrats and %(republicans)s Republicans are dealt, with 3 "
+                    "cards each (VOTE-SETUP-1, VOTE-SETUP-2)",
+                    "%(n)s players: %(democrats)s Democrats and %(republicans)s Republicans are dealt, with 3 "
+                    "cards each (VOTE-SETUP-1, VOTE-SETUP-2)", len(players), democrats=split["democrats"],
+                    republicans=split["republicans"]))
     game.say(sentence("%(points)s (VOTE-SETUP-4)",
                       points=", ".join(f"{p['name']} {p['budget']}/{p['support']}" for p in players)))
     game.say(chosen["sentence"])

@@ -1,6 +1,6 @@
 """Round 2 of VOTE!: the cards reaching the PM and the President, and the President's giving."""
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import sentence
+from companion.scorers.sentence import names, plural, sentence
 from companion.scorers.vote.points import apply_modifiers
 from companion.scorers.vote.state import END_ROUND, GIVE, PHASES, Game, in_game, playing
 
@@ -29,8 +29,9 @@ def open_event_phase(game: Game) -> None:
     else:
         passing = sentence("President %(president)s receives all %(cards)s", president=game.president,
                            cards=game.cards)
-    game.say(sentence("Each of the %(n)s players puts a card in; %(passing)s (VOTE-EVT-1, VOTE-EVT-2)",
-                      n=len(left), passing=passing))
+    game.say(plural("%(n)s player puts a card in; %(passing)s (VOTE-EVT-1, VOTE-EVT-2)",
+                    "Each of the %(n)s players puts a card in; %(passing)s (VOTE-EVT-1, VOTE-EVT-2)",
+                    len(left), passing=passing))
 
 
 def must_receive(game: Game) -> list[str]:
@@ -68,10 +69,11 @@ def give(game: Game, event: dict) -> None:
     if name in game.gives:
         raise RuleError(sentence("%(player)s already received a card this round", player=name), "VOTE-EVT-3")
     if len(game.gives) >= game.cards:
-        raise RuleError(sentence("the President has only %(n)s cards to give", n=game.cards), "VOTE-EVT-2")
+        raise RuleError(plural("the President has only %(n)s card to give", "the President has only %(n)s cards to give",
+                               game.cards), "VOTE-EVT-2")
     if name not in recipients(game):
         raise RuleError(sentence("the President must still keep one card and give one back to the PM (%(players)s)",
-                                 players=", ".join(must_receive(game))), "VOTE-EVT-3")
+                                 players=names(must_receive(game))), "VOTE-EVT-3")
     budget, support = event.get("budget", 0), event.get("support", 0)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (budget, support)):
         raise RuleError(sentence("a card's modifiers are whole numbers, not %(budget)r/%(support)r", budget=budget,

@@ -1,6 +1,6 @@
 """VOTE! with few players left: three play without a PM, two end the game (VOTE-FEW-1, VOTE-FEW-2)."""
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import sentence
+from companion.scorers.sentence import names, sentence
 from companion.scorers.vote.deck import draw
 from companion.scorers.vote.points import apply_modifiers
 from companion.scorers.vote.state import GIVE, OVER, TIEBREAK, Game, in_game, playing, seat
@@ -59,7 +59,7 @@ def tiebreak(game: Game, event: dict) -> None:
     left = in_game(game)
     if not isinstance(cards, dict) or sorted(cards) != sorted(left):
         raise RuleError(sentence("a card for each of %(players)s: {name: [budget, support]}",
-                                 players=", ".join(left)), "VOTE-FEW-2")
+                                 players=names(left)), "VOTE-FEW-2")
     for name, card in cards.items():
         playing(game, name, "VOTE-FEW-2")
         if not (isinstance(card, list) and len(card) == 2

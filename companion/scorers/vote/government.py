@@ -1,6 +1,6 @@
 """Round 1 of VOTE!: the President's plaque, the nomination, the vote, failed elections, unrest."""
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import plural, sentence
+from companion.scorers.sentence import names, plural, sentence
 from companion.scorers.vote.deck import play_ability_card, refill_hands
 from companion.scorers.vote.points import apply_modifiers
 from companion.scorers.vote.state import (
@@ -93,8 +93,8 @@ def count_votes(game: Game, event: dict) -> None:
     twice = sorted({n for n in cast if cast.count(n) > 1})
     missing = [n for n in in_game(game) if n not in cast]
     if twice or missing:
-        problem = (sentence("%(players)s voted twice", players=", ".join(twice)) if twice else
-                   sentence("%(players)s did not vote", players=", ".join(missing)))
+        problem = (sentence("%(players)s voted twice", players=names(twice)) if twice else
+                   sentence("%(players)s did not vote", players=names(missing)))
         raise RuleError(sentence("every player in the game votes once: %(problem)s", problem=problem), "VOTE-GOV-3")
     for name in doubles:
         if name not in cast:
@@ -143,13 +143,12 @@ def count_totals(game: Game, event: dict) -> None:
     if ayes + noes != voters + len(doubled):
         if doubled:
             raise RuleError(plural("the votes do not add up: %(yes)s yes + %(no)s no = %(sum)s, but %(voters)s "
-                                   "players vote and %(n)s Double vote counts twice",
+                                   "and %(n)s Double vote counts twice",
                                    "the votes do not add up: %(yes)s yes + %(no)s no = %(sum)s, but %(voters)s "
-                                   "players vote and %(n)s Double votes count twice", len(doubled),
-                                   yes=ayes, no=noes, sum=ayes + noes, voters=voters), "VOTE-GOV-3")
-        raise RuleError(sentence("the votes do not add up: %(yes)s yes + %(no)s no = %(sum)s, but %(voters)s "
-                                 "players vote", yes=ayes, no=noes, sum=ayes + noes, voters=voters),
-                        "VOTE-GOV-3")
+                                   "and %(n)s Double votes count twice", len(doubled),
+                                   yes=ayes, no=noes, sum=ayes + noes, voters=_voting(voters)), "VOTE-GOV-3")
+        raise RuleError(sentence("the votes do not add up: %(yes)s yes + %(no)s no = %(sum)s, but %(voters)s",
+                                 yes=ayes, no=noes, sum=ayes + noes, voters=_voting(voters)), "VOTE-GOV-3")
     decide(game, ayes, noes, new, doubled)
 
 
@@ -216,7 +215,7 @@ def unrest(game: Game, event: dict) -> None:
                                      card=card), "VOTE-GOV-5")
     missing = [p.name for p in game.players if p.in_game and p.hand > 0 and p.name not in cards]
     if missing:
-        raise RuleError(sentence("no unrest card for %(players)s", players=", ".join(missing)), "VOTE-GOV-5")
+        raise RuleError(sentence("no unrest card for %(players)s", players=names(missing)), "VOTE-GOV-5")
     for name, (budget, support) in cards.items():
         player = seat(game, name, "VOTE-GOV-5")
         if player.in_game:
@@ -277,3 +276,8 @@ def _names(event: dict, key: str) -> list[str]:
 
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _voting(voters: int):
+    """How many players vote, with the verb agreeing with the count."""
+    return plural("%(n)s player votes", "%(n)s players vote", voters)

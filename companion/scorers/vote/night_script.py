@@ -13,12 +13,14 @@ from dataclasses import dataclass
 
 from companion.scorers.vote.setup import loyalty_split
 
-LANGUAGES = ("en", "ru", "it")
+LANGUAGES = ("en", "ru", "it", "fr", "de")
 WORDS_PER_SECOND = 2.5  # a moderator reading aloud, calmly
 
 _EN_COUNT = {2: "two", 3: "three", 4: "four"}
 _RU_COUNT = {2: "двое", 3: "трое", 4: "четверо"}
 _IT_COUNT = {2: "due", 3: "tre", 4: "quattro"}
+_FR_COUNT = {2: "deux", 3: "trois", 4: "quatre"}
+_DE_COUNT = {2: "zwei", 3: "drei", 4: "vier"}
 
 
 def _ru_plural(n: int, one: str, few: str, many: str) -> str:
@@ -42,21 +44,31 @@ def _texts(players: int) -> dict:
             "ru": f"Нас {players}: {dem} {ru_dem} и {rep} {ru_rep}. Все закрывают глаза.",
             "it": f"Siamo in {players}: {dem} democratici e {rep} repubblicani. "
                   "Chiudete tutti gli occhi.",
+            "fr": f"Nous sommes {players} : {dem} démocrates et {rep} républicains. "
+                  "Tout le monde ferme les yeux.",
+            "de": f"Wir sind {players}: {dem} Demokraten und {rep} Republikaner. "
+                  "Alle schließen die Augen.",
         },
         "republicans_open": {
             "en": f"Republicans, open your eyes and look at each other. There are {_EN_COUNT[rep]} of you.",
             "ru": f"Республиканцы открывают глаза и запоминают друг друга. Вас {_RU_COUNT[rep]}.",
             "it": f"Repubblicani, aprite gli occhi e guardatevi. Siete in {_IT_COUNT[rep]}.",
+            "fr": f"Républicains, ouvrez les yeux et regardez-vous. Vous êtes {_FR_COUNT[rep]}.",
+            "de": f"Republikaner, öffnet die Augen und seht euch an. Ihr seid {_DE_COUNT[rep]}.",
         },
         "republicans_close": {
             "en": "Republicans, close your eyes.",
             "ru": "Республиканцы закрывают глаза.",
             "it": "Repubblicani, chiudete gli occhi.",
+            "fr": "Républicains, fermez les yeux.",
+            "de": "Republikaner, schließt die Augen.",
         },
         "everyone_open": {
             "en": "Everyone, open your eyes. If something went wrong, say so now.",
             "ru": "Все открывают глаза. Если что-то пошло не так, сейчас самое время об этом сказать.",
             "it": "Aprite tutti gli occhi. Se qualcosa è andato storto, ditelo adesso.",
+            "fr": "Tout le monde ouvre les yeux. Si quelque chose s'est mal passé, dites-le maintenant.",
+            "de": "Alle öffnen die Augen. Wenn etwas schiefgegangen ist, sagt es jetzt.",
         },
     }
 
@@ -92,7 +104,7 @@ class Step:
 
 
 def night_script(players: int) -> list[Step]:
-    """VOTE-SETUP-3: the four steps, with their text in English, Russian and Italian."""
+    """VOTE-SETUP-3: the four steps, with their text in English, Russian, Italian, French and German."""
     texts = _texts(players)
     return [Step(key, text, key == "republicans_open") for key, text in texts.items()]
 

@@ -2,7 +2,7 @@
 import random
 
 from companion.scorers.rules import RuleError
-from companion.scorers.sentence import sentence
+from companion.scorers.sentence import names as listed, sentence
 
 LOYALTY_SPLIT = {5: (3, 2), 6: (4, 2), 7: (4, 3), 8: (5, 3), 9: (5, 4), 10: (6, 4)}
 CARDS_IN_HAND = 3
@@ -64,16 +64,16 @@ def first_president(players: list[dict], lot: list[str] | None = None,
             raise RuleError(sentence("the lot %(lot)r names none of the tied players %(names)r", lot=lot, names=names),
                             "VOTE-SETUP-5")
         return _chosen(picked[0], "lot", names, sentence("tied with %(names)s: the table's lot picked",
-                                                         names=", ".join(names)))
+                                                         names=listed(names)))
     if rng is None:
         raise ValueError("a lot is needed: pass the table's lot or a random.Random")
     drawn = rng.choice(names)
     return _chosen(drawn, "lot", names, sentence("tied with %(names)s: the companion drew lots",
-                                                 names=", ".join(names)))
+                                                 names=listed(names)))
 
 
 def _others(tied, name):
-    return ", ".join(p["name"] for p in tied if p["name"] != name)
+    return listed([p["name"] for p in tied if p["name"] != name])
 
 
 def _chosen(name, by, tied, why):
