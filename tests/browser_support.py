@@ -21,6 +21,9 @@ CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/c
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
+# The longest a page may take to show what a test waits for (another phone's change, a refresh)
+# on a loaded 2-core machine: a ceiling that a passing test never reaches, never a pause.
+TOLD = 15_000
 ARTIFACTS = Path(__file__).parent.parent / "artifacts"
 
 
@@ -32,6 +35,7 @@ def browser():
             pytest.fail(f"no browser at {CHROMIUM}: CI must run the browser tests")
         pytest.skip(f"no browser at {CHROMIUM}")
     sync_api = pytest.importorskip("playwright.sync_api")
+    sync_api.expect.set_options(timeout=TOLD)  # expect(...) waits up to TOLD unless told less
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield chromium
@@ -49,26 +53,30 @@ class Host:
     own: ``stop()`` takes it away at once, workers and all, as a host switched off would be, and
     ``start()`` brings it back on the same port with the same database (and key)."""
 
-    def __init__(self, folder: Path, port: int):
+    def __init__(self, folder: Path, port: int, settings: str = ""):
         self.folder, self.port, self.url = folder, port, f"http://127.0.0.1:{port}"
         self.process = self.log = None
+        self.options = []
+        if settings:  # an instance config.py of its own (--settings)
+            (folder / "settings.py").write_text(settings)
+            self.options = ["--settings", str(folder / "settings.py")]
 
     @classmethod
-    def on_a_free_port(cls, folder: Path) -> "Host":
+    def on_a_free_port(cls, folder: Path, settings: str = "") -> "Host":
         """Started on a free port; another, should another process take the one found first."""
-        for _attempt in range(2):
+        for _attempt in range(4):
             try:
-                return cls(folder, free_port()).start()
+                return cls(folder, free_port(), settings).start()
             except pytest.fail.Exception as failed:
                 if "already in use" not in str(failed):
                     raise
-        return cls(folder, free_port()).start()
+        return cls(folder, free_port(), settings).start()
 
     def start(self) -> "Host":
         self.log = open(self.folder / "server.log", "a", encoding="utf-8")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port",
-             str(self.port), "--db", str(self.folder / "b.sqlite")],
+             str(self.port), "--db", str(self.folder / "b.sqlite"), *self.options],
             stdout=subprocess.DEVNULL, stderr=self.log, start_new_session=True)
         for _ in range(150):
             try:
@@ -94,33 +102,15 @@ class Host:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """``companion serve`` on a free loopback port, in its own process, as a table runs it
-    (granian, the front holding each phone's news stream); stopped at the end of the session."""
-    folder = tmp_path_factory.mktemp("server")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    log = open(folder / "server.log", "w", encoding="utf-8")
-    # every phone of the session comes from 127.0.0.1: more tables than one address may create
-    (folder / "settings.py").write_text("TABLES_PER_ADDRESS = (10 ** 6, 3600)\n")
-    process = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-                                "--port", str(port), "--db", str(folder / "b.sqlite"),
-                                "--settings", str(folder / "settings.py")],
-                               stdout=subprocess.DEVNULL, stderr=log)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(150):
-        try:
-            urllib.request.urlopen(url + "/", timeout=5).read()
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        process.kill()
-        log.close()
-        pytest.fail("companion serve did not start: " + (folder / "server.log").read_text())
-    yield url
-    process.send_signal(signal.SIGINT)
-    process.wait(20)
-    log.close()
+    (granian, the front holding each phone's news stream); stopped with Ctrl-C at the end of the
+    session. Every phone of the session comes from 127.0.0.1: it may create more tables than
+    one address may on a public host."""
+    host = Host.on_a_free_port(tmp_path_factory.mktemp("server"),
+                               settings="TABLES_PER_ADDRESS = (10 ** 6, 3600)\n")
+    yield host.url
+    host.process.send_signal(signal.SIGINT)
+    host.process.wait(20)
+    host.log.close()
 
 
 @pytest.fixture
@@ -133,7 +123,7 @@ def phone(browser):
                                       has_touch=True)
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(5000)
+        page.set_default_timeout(TOLD)
         return page
     yield open_phone
     for context in contexts:
@@ -151,7 +141,7 @@ def new_table(page, server, players, game=None) -> str:
     return page.locator("a.link").first.get_attribute("href")
 
 
-def wait_until(page, expression: str, timeout: float = 5000) -> None:
+def wait_until(page, expression: str, timeout: float = TOLD) -> None:
     """Wait until ``expression`` (JavaScript) is true in ``page``. Playwright's wait_for_function
     compiles its predicate with eval in the page when it has to poll, which the app's
     Content-Security-Policy forbids; page.evaluate is not subject to it."""

@@ -8,7 +8,7 @@ wizard steps through the provinces (a language switch keeps the step) and a Pari
 a second round. Screenshots of the main screens go to ``artifacts/``.
 The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
-from browser_support import new_table, phone_layout_problems, shot, wait_until
+from browser_support import TOLD, new_table, phone_layout_problems, shot, wait_until
 
 
 def add_stack(page, province, player, faction, blocks):
@@ -48,9 +48,9 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
 
     add_stack(host, 8, "Christie", "red", 3)
     expect(host.locator("#meter-supply")).to_contain_text("red 25")  # 28 in turn 1 (LIB-PLACE-4)
-    expect(other.locator('#prov-8 .chip[data-player="Christie"]')).to_be_visible(timeout=2000)
+    expect(other.locator('#prov-8 .chip[data-player="Christie"]')).to_be_visible(timeout=TOLD)
     add_stack(other, 8, "Joshua", "red", 3)
-    expect(host.locator('#prov-8 .chip[data-player="Joshua"]')).to_be_visible(timeout=2000)
+    expect(host.locator('#prov-8 .chip[data-player="Joshua"]')).to_be_visible(timeout=TOLD)
     add_stack(host, 1, "Max", "blue", 2)
     other.reload()  # the seat cookie keeps the phone at its seat
     expect(other.locator('#prov-1 .chip[data-player="Max"]')).to_be_visible()
@@ -78,8 +78,8 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     host.get_by_role("link", name="Skip to the open question").click()
     other.get_by_role("link", name="Election").click()
     host.get_by_role("button", name="Advance marat (red 3)").click()
-    other.get_by_role("button", name="Advance danton (red 3)").click(timeout=3000)
-    host.get_by_role("button", name="Advance robespierre (red 2)").click(timeout=3000)
+    other.get_by_role("button", name="Advance danton (red 3)").click(timeout=TOLD)
+    host.get_by_role("button", name="Advance robespierre (red 2)").click(timeout=TOLD)
     expect(host.locator("#result-8")).to_contain_text("Christie wins for red, 3 votes")
     host.get_by_role("link", name="Skip to the end").click()
     expect(host.locator("#vp-track")).to_contain_text("Christie")
@@ -133,7 +133,7 @@ def test_an_open_sheet_survives_a_refresh_from_another_phone(server, phone):
     sheet.locator("input[name=faction][value=blue]").check()
     sheet.locator("input[name=blocks][value='2']").check()
     add_stack(other, 3, "Joshua", "white", 1)
-    expect(host.locator('#prov-3 .chip[data-player="Joshua"]')).to_be_visible(timeout=2500)
+    expect(host.locator('#prov-3 .chip[data-player="Joshua"]')).to_be_visible(timeout=TOLD)
     assert sheet.evaluate("e => e.open")  # the refresh kept it open, with what was chosen
     assert sheet.locator("select[name=player]").input_value() == "Max"
     assert sheet.locator("input[name=faction][value=blue]").is_checked()
@@ -151,7 +151,7 @@ def test_what_a_phone_types_survives_a_change_from_another_phone(server, phone):
     host.check("input[name=fleur-2]")
     host.select_option("select[name=vp-3]", "1")
     add_stack(other, 3, "Joshua", "white", 1)
-    expect(host.locator("#poll")).to_have_attribute("data-version", "1", timeout=2500)  # refreshed
+    expect(host.locator("#poll")).to_have_attribute("data-version", "1", timeout=TOLD)  # refreshed
     assert host.input_value("input[name=name-1]") == "Rouen"
     assert host.is_checked("input[name=fleur-2]") and host.input_value("select[name=vp-3]") == "1"
     host.get_by_role("button", name="Save the profile").click()
@@ -161,11 +161,11 @@ def test_what_a_phone_types_survives_a_change_from_another_phone(server, phone):
     other.get_by_role("link", name="Displays").click()
     host.fill("#vp-0", "12")  # Christie's VPs, typed and not saved yet
     add_card(other, 1, "red", 3, "danton")
-    expect(host.locator("#player-1")).to_contain_text("danton", timeout=2500)
+    expect(host.locator("#player-1")).to_contain_text("danton", timeout=TOLD)
     expect(host.locator("#vp-0")).to_have_value("12")
     other.fill("#vp-0", "7")  # a change to that very value replaces what was typed
     other.locator("form:has(#vp-0) button").click()
-    expect(host.locator("#vp-0")).to_have_value("7", timeout=2500)
+    expect(host.locator("#vp-0")).to_have_value("7", timeout=TOLD)
 
 
 def test_a_refused_change_is_told_where_the_phone_is(server, phone):
@@ -235,7 +235,7 @@ def test_a_phone_hears_of_changes_without_asking_and_a_hidden_one_costs_nothing(
     assert polls == []  # three quiet seconds: its stream, opened with the page, is all it has
     add_stack(host, 4, "Joshua", "blue", 1)
     told = time.monotonic()
-    expect(other.locator('#prov-4 .chip[data-player="Joshua"]')).to_be_visible(timeout=2000)
+    expect(other.locator('#prov-4 .chip[data-player="Joshua"]')).to_be_visible(timeout=TOLD)
     print(f"another phone's change shown after {time.monotonic() - told:.2f} s")
     host.wait_for_timeout(500)
     # the tapping phone's own answer brought its change: no refetch, only the meters it is told
@@ -252,7 +252,7 @@ def test_a_phone_hears_of_changes_without_asking_and_a_hidden_one_costs_nothing(
     assert chip.count() == 0
     shown = time.monotonic()
     other.evaluate(SHOW, False)
-    expect(chip).to_be_visible(timeout=2000)
+    expect(chip).to_be_visible(timeout=TOLD)
     # asked on being shown (a loaded CI machine takes a few tenths of a second to get the request
     # out: the bound tells "at once" from a retry a second later only)
     assert polls and polls[0] - shown < 0.6
@@ -294,6 +294,6 @@ def test_a_phone_left_on_a_deleted_table_stops_asking_for_it(server, phone):
     other.on("request", lambda r: asked.append(r.url) if f"/t/{code}/" in r.url else None)
     host.goto(f"{server}/t/{code}/delete")
     host.get_by_role("button", name="Delete", exact=True).click()
-    wait_until(other, "news.gone", timeout=3000)
+    wait_until(other, "news.gone", timeout=TOLD)
     other.wait_for_timeout(3000)
     assert asked == []  # told on its open stream, it asked nothing more

@@ -10,7 +10,7 @@ The fixtures are in ``browser_support.py``.
 """
 import re
 
-from browser_support import phone_layout_problems, shot
+from browser_support import TOLD, phone_layout_problems, shot
 
 PLAYERS = ["Анна", "Борис", "Вера", "Глеб"]
 A, B, V, G = PLAYERS
@@ -145,7 +145,7 @@ def test_a_turn_3_table_enters_32_stacks_at_two_taps_each_and_france_fits_one_sc
     assert taps / stacks <= 2, f"{taps} taps for {stacks} stacks"
     print(f"\n{taps} taps for {stacks} stacks in {len(BOARD)} provinces from {len(phones)} phones")
     for each in phones:  # every phone shows the whole board within seconds, nothing refused
-        expect(each.page.locator("#overview .bar")).to_have_count(32, timeout=4000)
+        expect(each.page.locator("#overview .bar")).to_have_count(32, timeout=TOLD)
         expect(each.page.locator("#toast")).not_to_contain_text("Не применено")
     # caught up province by province (issue 12), and showing what a fresh page shows
     fresh = Phone(phone(), None)
@@ -201,7 +201,7 @@ def test_the_player_chosen_for_a_stack_stays_chosen_when_another_phone_changes_t
     anna.tap(anna.page.locator("#tile-5"))
     anna.tap(anna.page.locator('#open .for label:has(input[value="Глеб"])'))
     boris.add(9, B, "red", 1)  # Анна's board refreshes meanwhile
-    expect(anna.page.locator("#tile-9 .bar")).to_have_count(1, timeout=2500)
+    expect(anna.page.locator("#tile-9 .bar")).to_have_count(1, timeout=TOLD)
     assert anna.page.locator('#open input[value="Глеб"]').is_checked()
     anna.tap(anna.page.locator('#open button[name=pick][value="white:2"]'))
     expect(anna.page.locator('#open .chip[data-player="Глеб"]')).to_contain_text("2")

@@ -6,6 +6,7 @@ it lands on that section's player, not on whoever was first before (the sheets a
 refreshes by id, so their ids name the player's seat). Then the toast of that phone offers to undo
 exactly that card, and its Undo takes it back.
 """
+from browser_support import TOLD
 from test_browser import two_phones
 
 
@@ -21,7 +22,7 @@ def test_a_card_added_after_the_play_order_changed_lands_on_the_right_player(ser
     for i, name in enumerate(["Max", "Joshua", "Christie"]):
         order.locator(f"select[name=order-{i}]").select_option(name)
     order.get_by_role("button", name="Save").click()
-    expect(first.locator("h2")).to_contain_text("Max", timeout=2500)  # refreshed, not reloaded
+    expect(first.locator("h2")).to_contain_text("Max", timeout=TOLD)  # refreshed, not reloaded
 
     first.locator("details.sheet summary").click()
     first.locator("input[name=id]").fill("carnot")
@@ -32,5 +33,5 @@ def test_a_card_added_after_the_play_order_changed_lands_on_the_right_player(ser
     expect(toast).to_contain_text("Max: a red 1 card")
     toast.get_by_role("button", name="Undo").click()
     expect(toast).to_contain_text("Undone: Max: a red 1 card")
-    expect(host.locator("#player-2")).not_to_contain_text("carnot", timeout=2500)
-    expect(other.locator("#player-2")).not_to_contain_text("carnot", timeout=2500)
+    expect(host.locator("#player-2")).not_to_contain_text("carnot", timeout=TOLD)
+    expect(other.locator("#player-2")).not_to_contain_text("carnot", timeout=TOLD)

@@ -12,7 +12,7 @@ VP changes and the checklist for the physical board, and turn 4's election waits
 import json
 import time
 
-from browser_support import phone_layout_problems, shot, wait_until
+from browser_support import TOLD, phone_layout_problems, shot, wait_until
 
 SMALL = {"width": 360, "height": 740}
 VIBRATE_COUNTER = ("navigator.vibrate = function () { sessionStorage.setItem('vibrated', "
@@ -136,7 +136,7 @@ def test_an_election_with_ties_costs_one_tap_plus_one_per_question(server, phone
     for number, (where, player, button) in enumerate(ANSWERS, 1):
         page = phones[player]
         question = page.locator("#question")
-        expect(question).to_contain_text(f"{player}, advance one card or pass.", timeout=4000)
+        expect(question).to_contain_text(f"{player}, advance one card or pass.", timeout=TOLD)
         expect(question).to_contain_text(where, ignore_case=True)
         assert "/election/" in page.url  # opened by itself: this phone was never sent there
         waits.append(time.monotonic() - tapped_at)
@@ -150,7 +150,7 @@ def test_an_election_with_ties_costs_one_tap_plus_one_per_question(server, phone
             # the toast of Joshua's round-1 answer (with its Undo) still shows: his new
             # question's answers are scrolled clear of it, not left underneath
             expect(page.locator("#toast")).to_contain_text("Joshua advances danton")
-            wait_until(page, f"({ANSWERS_IN_SIGHT})()", timeout=2000)
+            wait_until(page, f"({ANSWERS_IN_SIGHT})()", timeout=TOLD)
             shot(page, "election-paris-round-2", at="#question")
             assert phone_layout_problems(page) == []
         if number == 9:
@@ -161,7 +161,7 @@ def test_an_election_with_ties_costs_one_tap_plus_one_per_question(server, phone
         tap(question.get_by_role("button", name=button, exact=True))
 
     results = host.locator("#results")
-    expect(results).to_contain_text("Results of the elections of turn 3", timeout=4000)
+    expect(results).to_contain_text("Results of the elections of turn 3", timeout=TOLD)
     assert taps == 1 + len(ANSWERS) == 10
     waits.sort()
     print(f"question opened after a tap: median {waits[len(waits) // 2]:.2f} s, max {waits[-1]:.2f} s")

@@ -7,7 +7,7 @@ the phone layout (no horizontal scroll, taps of 44 px); screenshots go to ``arti
 """
 import pytest
 
-from browser_support import new_table, phone_layout_problems, shot
+from browser_support import TOLD, new_table, phone_layout_problems, shot
 
 NARROW = {"width": 360, "height": 740}
 
@@ -36,10 +36,10 @@ def test_two_phones_walk_the_virgin_queen_turn_and_take_a_card(server, narrow):
 
     host.locator("#step-characters button.step").click()
     expect(host.locator("#step-characters button.step")).to_have_attribute("aria-pressed", "true")
-    expect(other.locator("#step-characters button.step")).to_have_attribute("aria-pressed", "true", timeout=2000)
+    expect(other.locator("#step-characters button.step")).to_have_attribute("aria-pressed", "true", timeout=TOLD)
     expect(other.locator("#next-step")).to_contain_text("Add fortresses and Jesuits")
     host.locator("#impulse-play").click()
-    expect(other.locator("#impulses .due")).to_have_text("Spain", timeout=2000)
+    expect(other.locator("#impulses .due")).to_have_text("Spain", timeout=TOLD)
     shot(host, "virgin-queen-turn")
     assert phone_layout_problems(host) == []
 

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from browser_support import shot, wait_until
+from browser_support import TOLD, shot, wait_until
 from companion.scorers.vote.night_script import NightSettings, timed_script
 
 PLAYERS = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya"]
@@ -142,7 +142,7 @@ def spoken(page) -> list[dict]:
     return page.evaluate("window.__night.spoken.filter(u => u.text.trim())")
 
 
-def said(page, count, timeout=5000):
+def said(page, count, timeout=TOLD):
     wait_until(page, f"window.__night.spoken.filter(u => u.text.trim()).length >= {count}",
                timeout=timeout)
 
@@ -162,12 +162,12 @@ def test_the_night_is_spoken_in_russian_with_a_countdown_and_followed_by_caption
     expect(page.locator("#voice-note")).to_have_text("Голос: Milena")  # voices came late
     page.get_by_role("button", name="Начать").click()
     expect(page.get_by_role("button", name="Стоп")).to_be_enabled()
-    page.locator("#countdown").wait_for(state="visible", timeout=3000)
+    page.locator("#countdown").wait_for(state="visible", timeout=TOLD)
     shot(page, "night-countdown")
     expect(follower.locator("#captions li[aria-current=step]")).to_contain_text(
-        "Республиканцы открывают глаза", timeout=2500)
+        "Республиканцы открывают глаза", timeout=TOLD)
     shot(follower, "night-captions")
-    expect(page.locator("#night-state")).to_have_text("Ночь закончилась.", timeout=8000)
+    expect(page.locator("#night-state")).to_have_text("Ночь закончилась.", timeout=TOLD)
 
     expected = timed_script(7, "ru", NightSettings(eyes_open=3, pause=0.3), random.Random(11))
     assert page.evaluate("JSON.parse(document.getElementById('night-data').textContent).steps") \
@@ -181,7 +181,7 @@ def test_the_night_is_spoken_in_russian_with_a_countdown_and_followed_by_caption
     assert record["wake"] == ["request", "release"]
     assert page.errors == []
     expect(page.locator("#countdown")).to_be_hidden()
-    expect(follower.locator("#captions")).to_contain_text("Ночь закончилась.", timeout=2500)
+    expect(follower.locator("#captions")).to_contain_text("Ночь закончилась.", timeout=TOLD)
     assert asks and set(asks) == {200}, asks  # told when the narrator moved on, never polling
     # the captions phone kept its screen awake while the night ran, as the narrator did
     wait_until(follower, "window.__night.wake.length >= 2")
@@ -220,10 +220,10 @@ def test_repeat_says_the_last_line_again_and_skip_moves_on(server, phone):
     page.get_by_role("button", name="Ripeti l'ultima riga").click()
     said(page, 2)
     page.get_by_role("button", name="Salta").click()  # no need to wait out the silence
-    said(page, 3, timeout=1000)
+    said(page, 3, timeout=TOLD)  # not the 5 s silence
     page.locator("#countdown").wait_for(state="visible")
     page.get_by_role("button", name="Salta").click()  # nor the 30 s countdown
-    said(page, 4, timeout=1000)
+    said(page, 4, timeout=TOLD)  # not the 30 s countdown
     assert [u["text"] for u in spoken(page)] == [lines[0], lines[0], lines[1], lines[2]]
     expect(page.locator("#caption")).to_have_text(lines[2])
     expect(page.locator("li[aria-current=step]")).to_contain_text(lines[2])
@@ -290,7 +290,7 @@ def test_a_french_or_german_night_is_spoken_by_a_voice_of_that_language(server, 
     page.goto(f"{server}/vote/{code}/night/?eyes_open=1&pause=0.2&seed=5")
     expect(page.locator("#voice-note")).to_contain_text(voice)
     page.get_by_role("button", name=start, exact=True).click()
-    expect(page.locator("#night-state")).to_have_text(over, timeout=8000)
+    expect(page.locator("#night-state")).to_have_text(over, timeout=TOLD)
     expected = timed_script(7, lang, NightSettings(eyes_open=1, pause=0.2), random.Random(5))
     lines = spoken(page)
     assert [u["text"] for u in lines] == [step["text"] for step in expected]
