@@ -51,6 +51,8 @@ class Game:
     made on ``position``, read with the same rules and limits as the game's forms, with only the
     keys the game defines (RuleError naming the field and the rule otherwise). Every write and
     every imported event goes through it (:func:`companion.events.append`, ``events.replay``).
+    ``alert(table)`` is what the table's shared pages (Room, History) say at their top for this
+    phone, refreshed with them (a question waiting for its player, which then opens by itself).
     """
 
     name: str
@@ -66,6 +68,7 @@ class Game:
     conflicts: Callable[[dict, list[dict]], bool] = strict
     options: dict = field(default_factory=dict)
     check: Callable[[dict, str, dict], dict] = lambda position, kind, data: data
+    alert: Callable[[object], str] = lambda table: ""
 
 
 def check_options(game: Game, options) -> dict:

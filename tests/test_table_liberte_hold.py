@@ -163,16 +163,18 @@ def test_a_watching_phone_cannot_hold_the_elections(app, table):
     assert re.search(r'id="hold-button" disabled', text) and "Take a seat" in text
 
 
-def test_a_board_correction_that_ends_the_tie_leaves_the_election_to_record(client, table):
-    """The tie the election waited for is gone after a correction on the board: nothing is
-    asked any more, and the election is recorded with one tap."""
+def test_a_board_correction_that_ends_the_tie_waits_for_the_host_to_cancel(client, table):
+    """LIB-ELEC-9: a correction on the board while the election waits for a tie is refused; once
+    the host cancels the election, the correction is made, the tie is gone, and the next tap
+    records the election at once."""
     paris_tie(table)
     hold(table)
-    table.stack(8, "Joshua", "red", 2)
-    text = election(client, table)
-    assert 'id="question"' not in text and "Every tie is settled." in text
-    assert "Results of the elections of turn 1" in table.post(
-        f"/liberte/{table.code}/election/finish", {}).get_data(as_text=True)
+    assert table.stack(8, "Joshua", "red", 2).status_code == 422
+    assert table.post(f"/liberte/{table.code}/election/cancel", {}).status_code == 200
+    assert table.stack(8, "Joshua", "red", 2).status_code == 200
+    text = hold(table).get_data(as_text=True)
+    assert 'id="question"' not in text and "Results of the elections of turn 1" in text
+    assert "the elections of turn 1 were held" in text  # the toast
 
 
 def test_recording_step_by_step_shows_the_address_of_the_next_turns_election(client, table):

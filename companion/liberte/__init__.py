@@ -16,4 +16,5 @@ GAME = Game(
     conflicts=merge.conflicts,
     options={"government_tie": GOVERNMENT_TIE},
     check=check.check,
+    alert=views.alert,
 )

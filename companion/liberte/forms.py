@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 from companion.forms import whole
 from companion.liberte import engine
 from companion.liberte.engine import FACTIONS
-from companion.liberte.position import PLACES
+from companion.liberte.position import PLACES, advance as advance_on
 from companion.scorers.liberte.battle import BATTLE_TURNS
 from companion.scorers.rules import RuleError
 
@@ -90,8 +90,27 @@ def advance(form, position) -> dict:
     if card is not None and card not in {c.get("id") for c in question["cards"]}:
         raise RuleError(_("%(p)s cannot advance %(c)r here", p=question["player"], c=card[:24]),
                         "LIB-ELEC-4")
-    return {"contest": question["contest"], "round": question["round"],
-            "player": question["player"], "card": card}
+    answer = {"contest": question["contest"], "round": question["round"],
+              "player": question["player"], "card": card}
+    return dict(answer, held=settles(position, answer))
+
+
+def settles(position: dict, answer: dict) -> bool:
+    """Whether this answer is the last one the election held in one tap waits for (it is then
+    recorded: the history says "held", not "started")."""
+    if not (position.get("election") or {}).get("auto"):
+        return False
+    after = {k: v for k, v in position.items() if not k.startswith("_")}
+    after["election"] = None  # answered on a copy that does not record itself
+    advance_on(after, answer)
+    return not engine.resolve(after)["pending"]
+
+
+def cancel(form, position) -> dict:
+    """The host cancels the election under way (LIB-ELEC-9): the position may change again."""
+    if not engine.under_way(position):
+        raise RuleError(_("no election is under way"), "LIB-ELEC-9")
+    return {"turn": position["turn"]}
 
 
 def battle_vp(form, position) -> dict:
@@ -111,6 +130,9 @@ def hold(form, position) -> dict:
     held = {"turn": position["turn"]}
     if battle_vp_missing(position, engine.profile(position.get("map"))):
         held["battle_vp"] = battle_vp(form, position)["vp"]
+    if position.get("over"):
+        raise RuleError(_("the game is over"), "LIB-END-1")
+    held["held"] = not engine.interactive(position)[1]["pending"]  # else: started, ties wait
     return held
 
 
@@ -167,4 +189,5 @@ READERS = {
     "advance": advance,
     "hold": hold,
     "finish": lambda f, p: {},
+    "cancel": cancel,
 }

@@ -117,6 +117,12 @@ def advance(p, d):
     record_when_settled(p)
 
 
+def cancel(p, d):
+    """The host cancels the election under way (LIB-ELEC-9): its tie answers go with it, and the
+    position may be changed again before the election is held anew."""
+    p.update(election=None, advances={})
+
+
 def finish(p, d):
     """The election is over: the VPs, the board and displays after it, next turn's play order.
     The next turn starts by the rules (LIB-TURN-1, phase 2 "refresh hands"): the cards left on
@@ -167,6 +173,7 @@ HANDLERS = {
     "advance": advance,
     "hold": hold,
     "finish": finish,
+    "cancel": cancel,
 }
 
 
@@ -244,13 +251,26 @@ def describe(event: dict) -> str:
         "order": lambda: _("play order: %(o)s", o=", ".join(d["players"])),
         "profile": lambda: _("the board profile changed"),
         "battle_vp": lambda: _("the battle of turn %(t)s is worth %(v)s VP", t=d["turn"], v=d["vp"]),
-        "advance": lambda: (_("%(p)s advances %(c)s (%(x)s)", p=d["player"], c=d["card"],
-                              x=contest_name(d["contest"])) if d["card"] else
-                            _("%(p)s passes (%(x)s)", p=d["player"], x=contest_name(d["contest"]))),
+        "advance": lambda: answer_words(d),
         "finish": lambda: _("the election was closed; next turn"),
-        "hold": lambda: _("the elections of turn %(t)s were held", t=d["turn"]),
+        "hold": lambda: (_("the elections of turn %(t)s were held", t=d["turn"])
+                         if d.get("held", True) else
+                         _("the elections of turn %(t)s started: they wait for tie answers",
+                           t=d["turn"])),
+        "cancel": lambda: _("the elections of turn %(t)s were cancelled: the board may be changed"
+                            " again", t=d["turn"]),
     }
     return words[kind]() if kind in words else kind
+
+
+def answer_words(d: dict) -> str:
+    """A tie answer; the last one the election held in one tap waited for says it was held."""
+    said = (_("%(p)s advances %(c)s (%(x)s)", p=d["player"], c=d["card"],
+              x=contest_name(d["contest"])) if d["card"] else
+            _("%(p)s passes (%(x)s)", p=d["player"], x=contest_name(d["contest"])))
+    if d.get("held"):
+        return _("%(answer)s; the last tie is answered: the elections were held", answer=said)
+    return said
 
 
 _NAMES: dict = {}

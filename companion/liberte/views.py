@@ -7,7 +7,7 @@ from markupsafe import Markup
 from companion import live, tables
 from companion.liberte import engine, forms
 from companion.liberte.engine import FACTIONS
-from companion.liberte.position import ending_name, faction_names
+from companion.liberte.position import contest_names, ending_name, faction_names
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte", __name__, url_prefix="/liberte/<code>")
@@ -22,19 +22,35 @@ def base_context(table, live_url: str) -> dict:
             "live_url": live_url,
             "factions": FACTIONS, "provinces": engine.PROVINCES, "colour": colours(table),
             "faction_names": faction_names(), "endings": ending_name(),
-            "asked": asked(position, seat)}
+            "contests": contest_names(),
+            **election_status(position, seat)}
 
 
-def asked(position: dict, seat: str | None) -> dict | None:
-    """The tie question the election waits for from this phone's player (LIB-ELEC-4), if any:
-    every Liberté page then opens it by itself (liberte/_ask.html)."""
-    if seat is None or not engine.under_way(position):
-        return None
+def election_status(position: dict, seat: str | None) -> dict:
+    """The election under way (LIB-ELEC-9), said on every page of the table: ``under_way``, the
+    question it waits for (``waiting``, None once every tie is answered), and ``asked``, that
+    question when it is for this phone's player (LIB-ELEC-4): every page then opens it by
+    itself (liberte/_ask.html)."""
+    if not engine.under_way(position):
+        return {"under_way": False, "waiting": None, "asked": None}
     try:
         question = engine.interactive(position)[1]["pending"]
     except RuleError:
-        return None
-    return question if question and question["player"] == seat else None
+        question = None
+    mine = seat is not None and question is not None and question["player"] == seat
+    return {"under_way": True, "waiting": question, "asked": question if mine else None}
+
+
+def alert(table) -> Markup:
+    """What the table's shared pages (Room, History) say at their top for this phone: the
+    election under way and, for the asked player, the question, opened by itself (Game.alert)."""
+    position = live.position(table)
+    status = election_status(position, tables.seat(table))
+    if not status["under_way"]:
+        return Markup()
+    return Markup(render_template("liberte/_ask.html", table=table, p=position,
+                                  go=url_for("liberte_election.wizard", code=table.code),
+                                  contests=contest_names(), **status))
 
 
 def colours(table) -> dict:
