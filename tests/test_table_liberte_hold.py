@@ -209,3 +209,20 @@ def test_a_tie_for_a_vp_place_shows_each_players_votes_of_that_colour(client, ta
     assert "Tie: the first Government place, round 1" in text
     assert 'Votes <span class="tag f-red">red</span>: Christie 1, Joshua 1' in text
     assert "Not asked: Joshua" in text
+
+
+def test_the_checklists_election_track_moves_the_losers_back(client, table):
+    """LIB-GOV-2: «любые другие Фракции того же самого или более низкого уровня на Треке Выборов
+    передвигаются на 1 клетку назад». Red and blue tie at 1 vote; Joshua advances a blue card, blue
+    wins: the red marker goes back to 0 and white (0) behind it. The checklist says where the markers
+    go (the engine's track), not the votes."""
+    table.stack(1, "Christie", "red", 1)
+    table.stack(2, "Joshua", "blue", 1)
+    table.displays("card", {"player": "Joshua", "faction": "blue", "value": 2, "id": "lafayette"})
+    hold(table)
+    answer(table, "Joshua", "lafayette", contest="government")
+    text = election(client, table)
+    track = re.search(r'<li id="election-track">(.*?)</li>', text, re.S).group(1)
+    assert "red 0 (moved back from 1, LIB-GOV-2)" in track
+    assert "white behind 0 (moved back from 0, LIB-GOV-2)" in track
+    assert "blue 1 · Government: blue" in track  # the winner stays
