@@ -82,7 +82,7 @@ def room_context(table) -> dict:
     return {"table": table, "join_url": join_url(table), "is_host": tables.is_host(table),
             "host_token": tables.host_token(table), "seat": tables.seat(table),
             "live_url": url_for("tables.room", code=table.code), "game_url": game_page(table),
-            "alert": games.get(table.game).alert(table),
+            "alert": games.get(table.game).alert(table), "may_write": live.may_write(table),
             **live.undo_context(table)}
 
 

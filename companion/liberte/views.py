@@ -110,9 +110,10 @@ def province_forms(table, seat) -> dict:
     if not live.is_fragment():
         hidden = Markup('<input type="hidden" name="csrf_token" value="{}">').format(
             generate_csrf()) + hidden
+    writable = live.may_write(table)
     return dict(province_words(), action=live.table_url("liberte.board", table.code),
-                csrf_token_and_version=hidden, sheet=sheet(table.players, seat),
-                off="" if live.may_write(table) else "disabled")
+                csrf_token_and_version=hidden, sheet=sheet(table.players, seat, writable),
+                off="" if writable else "disabled")
 
 
 _WORDS: dict = {}
@@ -128,10 +129,13 @@ def province_words() -> dict:
     return _WORDS[key]
 
 
-def sheet(players, seat) -> Markup:
+def sheet(players, seat, writable: bool) -> Markup:
     """The fields of the add-a-stack sheet (liberte/_sheet.html). They depend only on the
-    language, the players and this phone's seat, so they are rendered once for each of those."""
-    key = (str(get_locale()), tuple(players), seat)
+    language, the players, this phone's seat and its rights (a phone that only watches gets no
+    sheet at all: no button it cannot use), so they are rendered once for each of those."""
+    if not writable:
+        return Markup()
+    key = (str(get_locale()), tuple(players), seat, writable)
     if key not in _SHEETS:
         if len(_SHEETS) > 256:
             _SHEETS.clear()
