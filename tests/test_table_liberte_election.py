@@ -172,16 +172,20 @@ def test_a_board_change_waits_until_the_host_cancels_the_election(client, table)
 
 def test_a_display_card_without_a_name_can_be_advanced(client, table):
     """LIB-ELEC-4: every card of the display may be advanced; one entered without a name is
-    called #1, #2 … (docs/formats.md advances name cards by id)."""
+    stored as #1, #2 … (docs/formats.md advances name cards by id) and shown by its colour, value
+    and owner, in the question and in the history."""
     table.stack(8, "Christie", "red", 3)
     table.stack(8, "Joshua", "red", 3)
     table.displays("card", {"player": "Christie", "faction": "red", "value": 1})
     table.displays("card", {"player": "Christie", "faction": "red", "value": 2, "id": "marat"})
     table.displays("card", {"player": "Christie", "faction": "red", "value": 3})
     text = wizard(client, table, "8")
-    assert "Advance #1 (red 1)" in text and "Advance marat (red 2)" in text
-    assert "Advance #2 (red 3)" in text
-    assert advance(table, "Christie", "#2").status_code == 200
+    assert "Advance red 1 (Christie)" in text and "Advance marat (red 2)" in text
+    assert "Advance red 3 (Christie)" in text and "Advance #" not in text
+    said = advance(table, "Christie", "#2").get_data(as_text=True)
+    assert "Christie advances red 3 (Christie) (province 8)" in said  # the toast
+    assert "Christie advances red 3 (Christie)" in client.get(
+        f"/t/{table.code}/history").get_data(as_text=True)
 
 
 def test_a_landslide_ends_the_game_with_red_points_not_the_vp_track(client, table):

@@ -38,14 +38,14 @@ def as_fields(kind: str, d: dict) -> dict:
 
 # The fields each other form sends (the turn of the battle VPs and the round of a tie answer are
 # the table's own, as on the wizard: the reader takes them from the position).
-KEYS = {"discard": ("player", "where", "index"), "battle": ("player", "tokens"),
+KEYS = {"discard": ("player", "where", "index"), "move": ("player", "where", "index"), "battle": ("player", "tokens"),
         "vp": ("player", "vp"), "turn": ("turn",), "lost_battles": ("count",),
         "battle_vp": ("vp",), "advance": ("contest", "player", "card"), "finish": (),
         "cancel": ()}
 
 # What the election reads (LIB-ELEC-9): while it is under way these are refused. The tie answers,
 # the battle VPs it asks for, recording it and cancelling it are the election's own.
-FROZEN = frozenset(["stack", "card", "discard", "battle", "lost_battles", "vp", "turn", "order",
+FROZEN = frozenset(["stack", "card", "discard", "move", "battle", "lost_battles", "vp", "turn", "order",
                     "profile"])
 
 

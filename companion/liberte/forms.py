@@ -51,7 +51,11 @@ def stack(form, players) -> dict:
 
 
 def card(form, players) -> dict:
-    """A Club/Personality card for a display or a hand."""
+    """A Club/Personality card for a display or a hand. Its buttons send faction and value as
+    one ``pick`` (``red:2``), so one tap adds it; the name is optional."""
+    if "pick" in form:
+        faction_, _sep, value = form["pick"].partition(":")
+        form = {**dict(form.items()), "faction": faction_, "value": value}
     where = place(form)
     data = {"faction": faction(form),
             "value": whole(form, "value", _("value"), "LIB-PLACE-5", 1, 3)}
@@ -65,9 +69,15 @@ def card(form, players) -> dict:
             "card": {k: v for k, v in data.items() if v is not None}}
 
 
-def discard(form, players) -> dict:
-    return {"player": player(form, players), "where": place(form),
+def discard(form, position) -> dict:
+    """A card removed (or moved between hand and display): which one, by its place; the card
+    itself goes with the event, so the history names it."""
+    data = {"player": player(form, position["players"]), "where": place(form),
             "index": whole(form, "index", _("card"), "LIB-PLACE-5", 0, 20)}
+    cards = position[data["where"]].get(data["player"], [])
+    if not data["index"] < len(cards):
+        raise RuleError(_("%(p)s has no such card", p=data["player"]), "LIB-PLACE-5")
+    return dict(data, card=cards[data["index"]])
 
 
 def order(form, players) -> list:
@@ -92,6 +102,9 @@ def advance(form, position) -> dict:
                         "LIB-ELEC-4")
     answer = {"contest": question["contest"], "round": question["round"],
               "player": question["player"], "card": card}
+    if card is not None:  # the history names a card the table gave no name by its colour
+        chosen = next(c for c in question["cards"] if c.get("id") == card)
+        answer.update(faction=chosen.get("faction"), value=chosen.get("value"))
     return dict(answer, held=settles(position, answer))
 
 
@@ -176,7 +189,8 @@ def profile_name(form) -> str:
 READERS = {
     "stack": lambda f, p: stack(f, p["players"]),
     "card": lambda f, p: card(f, p["players"]),
-    "discard": lambda f, p: discard(f, p["players"]),
+    "discard": discard,
+    "move": discard,
     "battle": lambda f, p: {"player": player(f, p["players"]),
                             "tokens": whole(f, "tokens", _("tokens"), "LIB-BAT-1", 0, 20)},
     "vp": lambda f, p: {"player": player(f, p["players"]),

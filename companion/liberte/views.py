@@ -7,10 +7,13 @@ from markupsafe import Markup
 from companion import live, tables
 from companion.liberte import engine, forms
 from companion.liberte.engine import FACTIONS
-from companion.liberte.position import contest_names, ending_name, faction_names
+from companion.liberte.position import (card_label, card_name, contest_names, ending_name,
+                                       faction_names)
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte", __name__, url_prefix="/liberte/<code>")
+bp.add_app_template_global(card_label)
+bp.add_app_template_global(card_name)
 
 
 def base_context(table, live_url: str) -> dict:
@@ -286,7 +289,7 @@ def displays(code):
                        **displays_context(table))
 
 
-DISPLAYS = ("card", "discard", "battle", "vp", "turn", "lost_battles", "order")
+DISPLAYS = ("card", "discard", "move", "battle", "vp", "turn", "lost_battles", "order")
 TABLE_WIDE = ("turn", "lost_battles", "order")
 
 
