@@ -148,7 +148,10 @@ def test_a_turn_3_table_enters_32_stacks_at_two_taps_each_and_france_fits_one_sc
         expect(each.page.locator("#overview .bar")).to_have_count(32, timeout=4000)
         expect(each.page.locator("#toast")).not_to_contain_text("Не применено")
     # caught up province by province (issue 12), and showing what a fresh page shows
-    fresh = Phone(phone(), None)
+    fresh = Phone(phone(), None)  # seated, as the others: a watcher gets no add-a-stack sheet
+    code = host.url.split("/liberte/")[1].split("/")[0]
+    fresh.page.goto(f"{server}/t/{code}?pick=1")
+    fresh.page.get_by_role("button", name=PLAYERS[3], exact=True).click()
     fresh.page.goto(host.url.split("?")[0])
     for each in phones:
         assert each.board() == fresh.board(), each.seat

@@ -145,6 +145,14 @@ def test_turn_2_on_four_phones(server, phone):
     max_phone.evaluate("window.scrollTo(0, 0)")
     max_phone.screenshot(path=str(DOCS / "liberte-frozen.png"))
     shot(max_phone, "liberte-frozen-refusal", at="#prov-3")
+    # Tiles readable at arm's length: stack digits and initials at 12 px or more; the owners of
+    # the stacks of a province nobody controls are one tap away (the tile opens the province).
+    sizes = max_phone.evaluate("""() => [...document.querySelectorAll('#overview .bar, #overview .ctl')]
+        .map(e => parseFloat(getComputedStyle(e).fontSize))""")
+    assert len(sizes) >= 8 and min(sizes) >= 12, sizes
+    max_phone.locator("#tile-3").click()
+    expect(max_phone.locator("#open .chip[data-player=Joshua] .who")).to_have_text("Joshua")
+    expect(max_phone.locator("#open .chip[data-player=Christie] .who")).to_have_text("Christie")
 
     answers = [("Christie", "battle", "Advance dumouriez (blue 2)"), ("Max", "battle", "Pass"),
                ("Christie", "Province 3", "Advance marat (red 1)"),
