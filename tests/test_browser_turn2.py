@@ -180,6 +180,13 @@ def test_turn_2_on_four_phones(server, phone):
     expect(host.locator("#vp-changes")).to_contain_text("Christie 0 → ")
     expect(host.locator("#checklist-2")).to_contain_text("Clear the Battle box (Christie, Max)")
     expect(host.locator("#checklist-2")).to_contain_text("Discard from the display: red 3 (Joshua)")
+    # the turn's next step in the first screen: turn 3's election and the checklist's start
+    host.evaluate("window.scrollTo(0, 0)")
+    host.screenshot(path=str(ARTIFACTS / "liberte-turn2-results.png"))
+    for first_screen in ("#hold-button", "#checklist-2 li >> nth=0"):
+        box = host.locator(first_screen).bounding_box()
+        assert box["y"] + box["height"] <= SMALL["height"], first_screen
+    expect(host.locator("#hold")).to_contain_text("Elections of turn 3")
     for page in phones.values():
         expect(page.locator("#under-way")).to_have_count(0)
     print("taps measured:", measured)

@@ -57,6 +57,9 @@ def test_one_tap_without_a_tie_records_the_election(client, table):
     assert "Max 1 → 0:\n      take 1 block off as a vote" in checklist
     assert "Joshua" not in checklist.split("VP track")[0]  # his stack lost nothing
     assert "takes the cards of the display back into the hand" in checklist  # LIB-TURN-1
+    # the turn's next step first: the next election's tap, then the checklist; the rest folds away
+    assert text.index('id="hold"') < text.index('id="checklist-1"') < text.index('id="vp-changes"')
+    assert re.search(r'<details id="results-more"><summary>[^<]*</summary>\s*<p>Votes', text)
     position = table_position(client, table)
     assert position["hands"]["Max"] == [{"faction": "white", "value": 2, "id": "fouche"}]
     assert position["players"] == ["Christie", "Max", "Joshua"] and position["turn"] == 2
