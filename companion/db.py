@@ -3,7 +3,8 @@
 
 Tables: ``tables`` (one row per game table, with its current ``version``), ``events`` (the
 append-only log, one row per change, unique per table and version), ``profiles`` (board
-profiles kept by this host) and ``nights`` (where a VOTE! night's narrator is, per table). Writes
+profiles kept by this host), ``nights`` (where a VOTE! night's narrator is, per table) and
+``seats`` (which phone took each seat). Writes
 that must be atomic use :func:`transaction`.
 """
 import queue
@@ -25,6 +26,10 @@ SCHEMA = {
     "profiles": ({"name": str, "data": str, "updated": str}, {"pk": "name"}),
     "nights": ({"table_id": int, "seq": int, "run": str, "line": int, "phase": str,
                 "until": float}, {"pk": "table_id"}),  # where a VOTE! night's narrator is
+    # which phone (a random id in its session) took each player's seat: the seat picker marks
+    # the seats taken and asks before a second phone takes one
+    "seats": ({"table_id": int, "player": str, "phone": str, "taken": str},
+              {"pk": ("table_id", "player", "phone")}),
 }
 
 

@@ -53,6 +53,7 @@ class Game:
     every imported event goes through it (:func:`companion.events.append`, ``events.replay``).
     ``alert(table)`` is what the table's shared pages (Room, History) say at their top for this
     phone, refreshed with them (a question waiting for its player, which then opens by itself).
+    ``tabs`` names the template of the game's own tabs, which the shared pages show as well.
     """
 
     name: str
@@ -69,6 +70,7 @@ class Game:
     options: dict = field(default_factory=dict)
     check: Callable[[dict, str, dict], dict] = lambda position, kind, data: data
     alert: Callable[[object], str] = lambda table: ""
+    tabs: str = ""  # the template of the game's tabs, shown on the shared pages too (History, Room)
 
 
 def check_options(game: Game, options) -> dict:

@@ -29,7 +29,7 @@ def history(code):
             for e in reversed(log)]
     return live.render("tables/history.html", "tables/_history.html", table=table, rows=rows,
                        live_url=url_for("logbook.history", code=table.code),
-                       alert=game.alert(table))
+                       alert=game.alert(table), game_tabs=game.tabs)
 
 
 def _room_write(code, kind, host=False):

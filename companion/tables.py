@@ -143,10 +143,27 @@ def seat(table: Table) -> str | None:
 
 
 def take_seat(table: Table, player: str) -> None:
-    """Sit this browser as ``player`` ("" watches)."""
+    """Sit this browser as ``player`` ("" watches); the table remembers which phone took the
+    seat (:func:`taken_seats`), and forgets this phone's earlier one."""
     if player and player not in table.players:
         raise RuleError(_("there is no player %(p)r at this table", p=player), "TABLE-SEAT")
     _remember("seats", table.code, player)
+    if "phone" not in session:
+        session["phone"] = secrets.token_urlsafe(9)
+    conn = get_db()
+    with transaction(conn):
+        conn.execute("DELETE FROM seats WHERE table_id = ? AND phone = ?",
+                     (table.id, session["phone"]))
+        if player:
+            conn.execute("INSERT OR REPLACE INTO seats (table_id, player, phone, taken)"
+                         " VALUES (?, ?, ?, ?)", (table.id, player, session["phone"],
+                                                  events.now()))
+
+
+def taken_seats(table: Table) -> set[str]:
+    """The players whose seat another phone has taken (TABLE-SEAT: the picker asks first)."""
+    rows = get_db().execute("SELECT player, phone FROM seats WHERE table_id = ?", (table.id,))
+    return {row["player"] for row in rows if row["phone"] != session.get("phone")}
 
 
 def delete(table: Table) -> None:
@@ -155,6 +172,7 @@ def delete(table: Table) -> None:
     with transaction(conn):
         conn.execute("DELETE FROM events WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM nights WHERE table_id = ?", (table.id,))
+        conn.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM tables WHERE id = ?", (table.id,))
     events.forget(table.id)
 

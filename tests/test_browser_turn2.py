@@ -11,7 +11,7 @@ Joshua waits on the History page and Anna on the Room page: their questions open
 import json
 import time
 
-from browser_support import ARTIFACTS, phone_layout_problems, shot
+from browser_support import ARTIFACTS, phone_layout_problems, shot, wait_until
 
 SMALL = {"width": 360, "height": 740}
 DOCS = ARTIFACTS.parent / "docs"
@@ -86,6 +86,22 @@ def test_turn_2_on_four_phones(server, phone):
     phones.update({p: sit(phone, server, code, p) for p in ("Joshua", "Max", "Anna")})
     for page in phones.values():
         expect(page.locator(".turn")).to_contain_text("Turn 2")
+
+    # The toast never covers a button: on a smaller phone (360 x 600) a stack added in the open
+    # province (kept at the bottom of the screen) leaves its three rows of buttons above the
+    # toast; its Undo takes it back.
+    host.set_viewport_size({"width": 360, "height": 600})
+    host.locator("#tile-20").click()
+    host.locator("#open button[name=pick][value='white:1']").click()
+    toast = host.locator("#toast")
+    expect(toast).to_contain_text("province 20: Christie: 1 white block")
+    wait_until(host, """(() => { const t = document.getElementById('toast').getBoundingClientRect();
+        return [...document.querySelectorAll('#open button')].every(
+            b => b.getBoundingClientRect().bottom <= t.top); })()""", timeout=2000)
+    toast.get_by_role("button", name="Undo").click()
+    expect(toast).to_contain_text("Undone: province 20: Christie: 1 white block")
+    expect(host.locator("#open .chip")).to_have_count(0)
+    host.set_viewport_size(SMALL)
 
     # Cards without typing: Joshua's red 3 (two taps), Anna's red 2 General (three taps).
     measured = {}

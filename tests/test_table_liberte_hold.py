@@ -46,8 +46,11 @@ def test_one_tap_without_a_tie_records_the_election(client, table):
     table.displays("card", {"player": "Max", "faction": "white", "value": 2, "id": "fouche"})
     before = election(client, table)
     assert 'id="hold"' in before and "Not started yet" in before and 'id="question"' not in before
+    hold_section = before.split('id="hold"')[1].split("</section>")[0]
+    assert "battle" not in hold_section.lower()  # no battle in turn 1 (LIB-TURN-1)
     text = hold(table).get_data(as_text=True)
     assert "Results of the elections of turn 1" in text and "Elections of turn 2" in text
+    assert "One tap holds the battle and the 27 provinces" in text  # turn 2 has one
     vp = re.search(r'<ul class="vp-changes" id="vp-changes">(.*?)</ul>', text, re.S).group(1)
     assert "<strong>Christie</strong> <span class=\"nowrap\">0 → 5 VP (+5)" in vp  # LIB-VP-1
     assert "<strong>Max</strong> <span class=\"nowrap\">0 → 3 VP (+3)" in vp  # the Opposition

@@ -11,6 +11,7 @@ GAME = Game(
     apply=position.apply,
     describe=position.describe,
     endpoint="liberte.board",
+    tabs="liberte/_tabs.html",
     min_players=3,
     max_players=6,
     conflicts=merge.conflicts,
