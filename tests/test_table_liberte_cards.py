@@ -99,3 +99,20 @@ def test_token_counts_agree_with_their_noun_in_russian_and_italian(app):
             text = table.displays("battle", {"player": "Joshua", "tokens": count}).get_data(
                 as_text=True)
             assert f"Joshua: {words}" in text, (language, count)
+
+
+def test_the_display_and_the_supply_use_the_rulebooks_words(app):
+    """R calls the display «ЛИЧНЫЙ ДИСПЛЕЙ» (l. 456 «с ЛИЧНОГО ДИСПЛЕЯ игрока») and advancing a
+    card «УЛУЧШАТЬ» (l. 392); the Italian aid calls the display «riserva» (l. 120 «nella vostra
+    Riserva davanti a voi»), so the supply is «scorta», never «riserva»."""
+    ru = TableHelper(app.test_client(), language="ru")
+    ru.sit("Christie")
+    page = displays(ru.client, ru)
+    assert ">Личные дисплеи</a>" in page and "Личный дисплей (0/4)" in page
+    assert "Выкладк" not in page and "планшет" not in page
+    it = TableHelper(app.test_client(), language="it")
+    it.sit("Christie")
+    page = displays(it.client, it)
+    assert ">Riserve</a>" in page and "Riserva personale (0/4)" in page
+    meters = it.client.get(f"/liberte/{it.code}/").get_data(as_text=True)
+    assert "Scorta" in meters and "Riserva:" not in meters and "esposizion" not in meters.lower()
