@@ -7,6 +7,9 @@ box. Christie (the host) holds the elections: the battle is tied (Christie and M
 province 3 and Paris too. While the election waits, Max taps a stack on the Board: refused, with the
 message that names the election and how to cancel it, and every phone says whose answer it waits for.
 Joshua waits on the History page and Anna on the Room page: their questions open by themselves there.
+On the way: the toast never covers the open province's buttons, tile digits are 12 px or more, the
+next election and the checklist are in the first screen after the results, and the Profile's VP
+choices show their value.
 """
 import json
 import time
@@ -205,4 +208,9 @@ def test_turn_2_on_four_phones(server, phone):
     expect(host.locator("#hold")).to_contain_text("Elections of turn 3")
     for page in phones.values():
         expect(page.locator("#under-way")).to_have_count(0)
+    # the Profile's VP choice shows its value (the select was too narrow to show its number)
+    host.get_by_role("link", name="Profile").click()
+    vp = host.locator("select.vp").first
+    assert vp.bounding_box()["width"] >= 50 and vp.input_value() == "0"
+    assert phone_layout_problems(host) == []
     print("taps measured:", measured)
