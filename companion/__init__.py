@@ -9,20 +9,32 @@ from htmx_flask import Htmx
 def create_app(test_config=None, settings=None):
     """Build the Flask app (the Flask tutorial's app factory): shared parts, then each game.
 
-    ``test_config`` replaces the instance folder's ``config.py``; ``settings`` (``companion serve
-    --db``) win over it. The instance folder is made only when the database is kept there; the
+    ``test_config`` replaces the instance folder's ``config.py`` and the ``COMPANION_*`` environment
+    variables (``COMPANION_CODE_PREFIX=A`` sets ``CODE_PREFIX``); ``settings`` (``companion serve
+    --db``) win over them. The instance folder is made only when the database is kept there; the
     key that signs cookies is kept beside the database."""
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
         POSITION_CACHE=1000,  # tables whose position each server process keeps folded
+        # the limits of a host open to strangers (README, "Hosting many tables")
+        JOIN_GUESSES=(30, 6),  # join codes that lead nowhere, per address: at once, a minute
+        TABLES_PER_ADDRESS=(30, 30),  # tables created or imported per address: at once, an hour
+        DATABASE_MAX_BYTES=4 * 1024 ** 3,  # no table is created or imported past this size
+        DISK_RESERVE_BYTES=256 * 1024 ** 2,  # nor when the disk has less than this free
+        STREAMS_PER_ADDRESS=200,  # news streams open per address, in each server process
+        PROXY_HOPS=0,  # trusted proxies in front (their X-Forwarded-For and -Proto are believed)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        app.config.from_envvar("COMPANION_SETTINGS", silent=True)  # companion serve --settings
+        app.config.from_prefixed_env("COMPANION")  # COMPANION_CODE_PREFIX=A: docs/hosting.md
     else:
         app.config.from_mapping(test_config)
     app.config.update(settings or {})
+    if isinstance(app.config.get("SECRET_KEY"), int):  # COMPANION_SECRET_KEY of digits only
+        app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"])
     folder = os.path.dirname(os.path.abspath(app.config["DATABASE"]))
     if folder == os.path.abspath(app.instance_path):
         os.makedirs(folder, exist_ok=True)
@@ -30,9 +42,9 @@ def create_app(test_config=None, settings=None):
         from companion.security import secret_key
         app.config["SECRET_KEY"] = secret_key(folder)
 
-    from companion import assets, db, errors, guard, i18n, logbook, rooms, security
+    from companion import assets, db, errors, i18n, logbook, rooms, security, tables
+    tables.check_code_prefix(app)
     db.init_app(app)
-    guard.init_app(app)
     Htmx(app)
     security.init_app(app)
     i18n.init_app(app)

@@ -22,3 +22,7 @@ main.add_command(conquest_group, "conquest")
 
 from companion.serve import serve  # noqa: E402
 main.add_command(serve)
+
+from companion.backup import backup_command, restore_command  # noqa: E402
+main.add_command(backup_command)
+main.add_command(restore_command)

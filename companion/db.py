@@ -2,12 +2,20 @@
 ``init-db``.
 
 Tables: ``tables`` (one row per game table, with its current ``version``), ``events`` (the
-append-only log, one row per change, unique per table and version), ``profiles`` (board
-profiles kept by this host), ``nights`` (where a VOTE! night's narrator is, per table) and
-``seats`` (which phone took each seat). Writes
-that must be atomic use :func:`transaction`.
+append-only log, one row per change, unique per table and version), ``deleted`` (a tombstone per
+deleted table: its code is never given out again, and the phones still watching it are told it
+is gone), ``profiles`` (the board profiles the host administrator keeps, listed to every table's
+host), ``browser_profiles`` (the ones a browser kept, listed to it alone, under the hash of its
+keeper token), ``nights`` (where a VOTE! night's narrator is, per table) and ``seats`` (which
+phone took each seat). Writes that must be atomic use :func:`transaction`.
+
+The ids of ``tables`` and ``events`` are never reused (``AUTOINCREMENT``): without it SQLite gives
+a new row the largest id plus one, so the table created after the newest one was deleted took
+its id, and a server process that still kept the deleted table's position under that id served
+it for the new table (:func:`never_reuse_ids`).
 """
 import queue
+import re
 import sqlite3
 from contextlib import contextmanager
 
@@ -24,13 +32,23 @@ SCHEMA = {
                 "created": str}, {"pk": "id", "not_null": {"table_id", "version", "kind", "data"},
                                   "foreign_keys": [("table_id", "tables", "id")]}),
     "profiles": ({"name": str, "data": str, "updated": str}, {"pk": "name"}),
+    "browser_profiles": ({"owner": str, "name": str, "data": str, "updated": str},
+                         {"pk": ("owner", "name")}),  # companion.liberte.profile
     "nights": ({"table_id": int, "seq": int, "run": str, "line": int, "phase": str,
                 "until": float}, {"pk": "table_id"}),  # where a VOTE! night's narrator is
+    "deleted": ({"seq": int, "code": str, "table_id": int, "deleted": str},
+                {"pk": "seq", "not_null": {"code", "table_id"}}),  # tombstones, never removed
+    # a table whose host closed seating: a browser without a seat there may only watch
+    "closed_seating": ({"table_id": int}, {"pk": "table_id"}),
+    # what each client address has left of its rations (companion.guard), shared by the workers
+    "rations": ({"kind": str, "client": str, "tokens": float, "at": float, "full": float},
+                {"pk": ("kind", "client"), "not_null": {"tokens", "at", "full"}}),
     # which phone (a random id in its session) took each player's seat: the seat picker marks
     # the seats taken and asks before a second phone takes one
     "seats": ({"table_id": int, "player": str, "phone": str, "taken": str},
               {"pk": ("table_id", "player", "phone")}),
 }
+NEVER_REUSED = ("tables", "events")  # their ids: AUTOINCREMENT (never_reuse_ids)
 
 
 def connect(path: str) -> sqlite3.Connection:
@@ -75,7 +93,8 @@ def transaction(conn: sqlite3.Connection):
     try:
         yield conn
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # SQLite rolled back by itself after a full disk (SQLITE_FULL)
+            conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
 
@@ -86,9 +105,45 @@ def init_db(path: str) -> None:
     db = sqlite_utils.Database(conn)
     for name, (columns, options) in SCHEMA.items():
         db[name].create(columns, if_not_exists=True, **options)
+    never_reuse_ids(conn)
     db["tables"].create_index(["code"], unique=True, if_not_exists=True)
     db["events"].create_index(["table_id", "version"], unique=True, if_not_exists=True)
+    db["deleted"].create_index(["code"], unique=True, if_not_exists=True)
+    db["rations"].create_index(["full"], if_not_exists=True)
     conn.close()
+
+
+def never_reuse_ids(conn: sqlite3.Connection) -> None:
+    """Give ``tables`` and ``events`` ids that are never reused: their ``id`` becomes ``INTEGER
+    PRIMARY KEY AUTOINCREMENT``. A database made before this (or just now by sqlite-utils, which
+    has no public option for it) is rebuilt in one transaction, as SQLite's documentation says a
+    table's definition is changed ("Making Other Kinds Of Table Schema Changes"): the rows keep
+    their ids, and the next id is above every id in the table."""
+    for name in NEVER_REUSED:
+        sql = conn.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?",
+                           (name,)).fetchone()[0]
+        if "AUTOINCREMENT" in sql.upper():
+            continue
+        new_sql, found = re.subn(r"(\[id\]|\bid\b|\"id\")\s+INTEGER\s+PRIMARY\s+KEY",
+                                 r"\g<0> AUTOINCREMENT", sql, count=1, flags=re.IGNORECASE)
+        if not found:
+            raise sqlite3.DatabaseError(f"table {name}: its id is not an INTEGER PRIMARY KEY")
+        indexes = [row[0] for row in conn.execute(
+            "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+            (name,))]
+        conn.execute("PRAGMA foreign_keys=OFF")  # the events point at the table being rebuilt
+        try:
+            with transaction(conn):
+                conn.execute(f"CREATE TABLE [_new_{name}] " + new_sql[new_sql.index("("):])
+                conn.execute(f"INSERT INTO [_new_{name}] SELECT * FROM [{name}]")
+                conn.execute(f"DROP TABLE [{name}]")
+                conn.execute(f"ALTER TABLE [_new_{name}] RENAME TO [{name}]")
+                for index in indexes:
+                    conn.execute(index)
+                if conn.execute("PRAGMA foreign_key_check").fetchone():
+                    raise sqlite3.IntegrityError(f"table {name}: a row points nowhere")
+        finally:
+            conn.execute("PRAGMA foreign_keys=ON")
 
 
 @click.command("init-db")

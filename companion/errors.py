@@ -24,7 +24,8 @@ def messages() -> dict:
             429: _("Too many join codes that lead nowhere from this device: wait a minute, then"
                    " check the code."),
             500: _("Something went wrong on the host. Nothing was changed."),
-            503: _("The host is too busy just now. Nothing was changed: try again.")}
+            503: _("The host is too busy just now. Nothing was changed: try again."),
+            507: _("The host is out of space. Nothing was changed.")}
 
 
 def answer(code: int, message: str, rule: str):
@@ -60,7 +61,11 @@ def unexpected(err: Exception):
 def busy(err: sqlite3.OperationalError):
     """The database stayed locked for its whole timeout (a host overloaded by many tables, the
     writer of another worker waiting for its turn): 503, nothing changed (the transaction
-    rolled back), the phone may try again."""
+    rolled back), the phone may try again. A full disk (or a database at its size limit) is 507,
+    "the host is out of space", nothing changed."""
+    if "full" in str(err):
+        log.error("database or disk full on %s", request.path)
+        return answer(507, messages()[507], "HTTP-507")
     if "locked" not in str(err):
         return unexpected(err)
     log.warning("database locked on %s", request.path)

@@ -28,6 +28,22 @@ def whole(form, name: str, label, rule: str, low: int, high: int) -> int:
     return value
 
 
+def address_number(values, name: str, low: int, high: int) -> int | None:
+    """The whole number in parameter ``name`` of an address's query string (or of ``values``,
+    any mapping: ``request.args``, ``request.values``), within [low, high]; None when it is
+    missing or anything else. Every number a page reads from its address is read here.
+
+    Only ASCII digits count: ``str.isdigit`` accepts '²', which ``int`` refuses, and ``int``
+    accepts '٣' (3), ' 3', '+3' and '1_0'; and no more digits than ``high`` has, so that ``int``
+    never meets the 4,301 digits it refuses with a ValueError.
+    """
+    raw = values.get(name) or ""
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(high)):
+        return None
+    value = int(raw)
+    return value if low <= value <= high else None
+
+
 def said(label) -> str:
     """``label``, or what the function ``label`` gives."""
     return label() if callable(label) else label

@@ -20,8 +20,13 @@ A write waits for the database's lock in the loop too; it is held for two statem
 commit (``events.append``).
 
 A stream whose code is unknown, or asked by a client that has used up its ration of join-code
-misses (``guard``), goes on to Flask too, which answers 404 or 429 as for any other address:
-a right code answered here tells a guesser nothing.
+misses (``guard``, shared by the workers in the database), goes on to Flask too, which answers
+404 or 429 as for any other address: a right code answered here tells a guesser nothing.
+
+One client address holds at most ``STREAMS_PER_ADDRESS`` streams in each worker (counted here,
+per process: with two workers an address holds at most twice that); one more is answered 429
+and closed, and the page asks ``?once`` instead (companion.js). The client's address is the
+socket's, or what a trusted proxy says (``PROXY_HOPS``, security.forwarded_client).
 """
 import asyncio
 import contextvars
@@ -31,8 +36,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from a2wsgi.wsgi import build_environ
 
-from companion import push
-from companion.guard import limiter_of
+from companion import guard, push
+from companion.security import forwarded_client
 
 BODY_TIMEOUT = 30  # seconds a request's body may take to arrive
 LARGE_BODY = 16 * 1024  # bytes: a tap's form is about 100, a 2,000-event import 400,000
@@ -45,7 +50,9 @@ class Front:
         self.app = app
         self.large = ThreadPoolExecutor(1, thread_name_prefix="flask-large")
         self.limit = app.config["MAX_CONTENT_LENGTH"]
-        self.allowed = limiter_of(app).allowed
+        self.misses = guard.misses(app)
+        self.hops, self.cap = app.config["PROXY_HOPS"], app.config["STREAMS_PER_ADDRESS"]
+        self.streams: dict[str, int] = {}  # client address -> streams it holds open here
         self.watcher = push.Watcher(lambda: app.config["DATABASE"])
 
     async def __call__(self, scope, receive, send):
@@ -61,14 +68,25 @@ class Front:
 
     async def events(self, scope, code: str, receive, send) -> bool:
         """Answer a known table's push stream here; False leaves the request to Flask."""
-        client = (scope.get("client") or ("",))[0] or ""
-        now = self.watcher.news(code) if self.allowed(client) else None
-        if now is None:
+        client = forwarded_client(scope.get("headers", ()), self.hops,
+                                  (scope.get("client") or ("",))[0] or "")
+        now = self.watcher.news(code)
+        if now is None or not self.misses.allowed(self.watcher.conn, client):
             return False
         if b"once" in scope.get("query_string", b"").split(b"&"):
             await push.once(now, send)
-        else:
+            return True
+        held = self.streams.get(client, 0)
+        if held >= self.cap:
+            await refuse(send, 429, b"Too many news streams from this address.")
+            return True
+        self.streams[client] = held + 1
+        try:
             await push.stream(self.watcher, code, now, receive, send)
+        finally:
+            held = self.streams.pop(client) - 1
+            if held:
+                self.streams[client] = held
         return True
 
     async def run(self, scope, receive, send):
@@ -84,8 +102,9 @@ class Front:
             return await refuse(send, 408, b"The request took too long to arrive.")
         except TooLarge:
             return await refuse(send, 413, b"The request is too large.")
-        if body is None:
-            return None  # the client went away
+        if body is None:  # the client went away, or sent a body granian could not read (a
+            # malformed chunk size): answered, else granian's own 500 (harmless if it has gone)
+            return await refuse(send, 400, b"The request's body could not be read.")
         return await self.flask(with_length(scope, len(body)), body, send)
 
     async def flask(self, scope, body: bytes, send) -> None:
@@ -139,7 +158,8 @@ class TooLarge(Exception):
 
 
 async def read_body(receive, limit: int) -> bytes | None:
-    """The request's whole body (None if the client went away first)."""
+    """The request's whole body (None if the client went away first, or granian could not
+    read it: a malformed chunk size is told as ``http.disconnect``)."""
     chunks, size = [], 0
     while True:
         message = await receive()

@@ -130,5 +130,5 @@ def import_table():
     except RuleError as err:
         return render_template("tables/index.html", games=games.all_games(), form={},
                                import_error={"message": err.message, "rule": err.rule},
-                               error=None), 422
+                               error=None), getattr(err, "status", 422)  # tables.Refused
     return redirect(url_for("tables.room", code=table.code), 303)

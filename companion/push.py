@@ -12,25 +12,24 @@ the new caption then, instead of asking every second.
 One :class:`Watcher` per server process looks at the database ``INTERVAL`` times a second, and
 only when something was committed since its last look (``PRAGMA data_version`` changes when any
 other connection, in any process, commits). It reads the tables that have events newer than the
-newest it saw (the events' ids only grow: writers take turns) or a narrator's report newer than
-the newest it saw (numbered from the clock, under the write lock), which costs the same for 10 or
-10,000 phones, and tells their phones. At most every ``FULL_LOOK`` seconds it reads the news of
-all the tables its phones watch instead, in one query per ``BATCH`` tables: a deleted table
-leaves no event behind, and its phones are told it is gone. Nothing is cached: a write through
-another worker process is seen at the next look, wherever it was made.
+newest it saw, a narrator's report newer than the newest it saw (numbered from the clock, under
+the write lock) or a tombstone newer than the newest it saw (a deleted table: its phones are
+told it is gone). Event ids and tombstones only grow (``AUTOINCREMENT``, writers take turns), so
+a look costs the same for 10 or 10,000 phones. Only its first look, and a look that finds the
+ids gone backwards (the database file was replaced by a copy), read the news of every table
+its phones watch, in one query per ``BATCH`` tables. Nothing is cached: a write through another
+worker process is seen at the next look, wherever it was made.
 
 An idle phone costs the server a coroutine and a socket; the 6,000 phones of 1,000 tables cost
 no request at all until a table changes (README, "Hosting many tables").
 """
 import asyncio
 import re
-import time
 
 from companion.db import connect
 
 PATH = re.compile(r"/t/([A-Za-z0-9]{1,16})/events")
 INTERVAL = 0.02  # seconds between two looks at the database
-FULL_LOOK = 1.0  # seconds between two looks at every watched table
 KEEP_ALIVE = 20  # seconds between two comments on a quiet stream
 BATCH = 500  # tables per query (SQLite allows 32,766 parameters)
 RETRY = 1000  # milliseconds a browser waits before it reconnects a stream that ended
@@ -59,6 +58,8 @@ def first_message(version: int, night: int = 0) -> bytes:
 
 NEWS = ("SELECT t.code, t.version, coalesce(n.seq, 0) FROM tables t"
         " LEFT JOIN nights n ON n.table_id = t.id")
+NEWEST = ("SELECT (SELECT coalesce(max(id), 0) FROM events), (SELECT coalesce(max(seq), 0) FROM"
+          " nights), (SELECT coalesce(max(seq), 0) FROM deleted)")
 
 
 def news(conn, code: str) -> tuple[int, int] | None:
@@ -115,9 +116,7 @@ class Watcher:
         self.conn = None
         self.phones: dict[str, set[Phone]] = {}
         self.seen = None  # PRAGMA data_version at the last look
-        self.newest = None  # the id of the newest event at the last look
-        self.newest_night = None  # the number of the newest narrator's report at the last look
-        self.full_look = 0.0  # when all the watched tables were last looked at (monotonic)
+        self.newest = None  # the newest event, narrator's report and tombstone at the last look
         self.looking: asyncio.Task | None = None
 
     def news(self, code: str) -> tuple[int, int] | None:
@@ -151,22 +150,19 @@ class Watcher:
         self.seen = committed
         self.conn.execute("BEGIN")  # the newest ids and the news from one snapshot
         try:
-            newest, night = self.conn.execute(
-                "SELECT (SELECT coalesce(max(id), 0) FROM events),"
-                " (SELECT coalesce(max(seq), 0) FROM nights)").fetchone()
-            if self.newest is None or newest < self.newest or night < self.newest_night or \
-                    time.monotonic() - self.full_look >= FULL_LOOK:  # < : taken again
+            newest = tuple(self.conn.execute(NEWEST).fetchone())
+            if self.newest is None or any(now < then for now, then in zip(newest, self.newest)):
                 codes, found = list(self.phones), self.read(list(self.phones))
-                self.full_look = time.monotonic()
             else:
                 found = {code: (version, seq) for code, version, seq in self.conn.execute(
                     f"{NEWS} WHERE t.id IN (SELECT table_id FROM events WHERE id > ?"
-                    " UNION SELECT table_id FROM nights WHERE seq > ?)",
-                    (self.newest, self.newest_night)).fetchall()}
-                codes = list(found)
+                    " UNION SELECT table_id FROM nights WHERE seq > ?)", self.newest[:2])}
+                gone = [code for code, in self.conn.execute(
+                    "SELECT code FROM deleted WHERE seq > ?", self.newest[2:])]
+                codes = list(found) + gone
         finally:
             self.conn.execute("COMMIT")
-        self.newest, self.newest_night = newest, night
+        self.newest = newest
         for code in codes:
             for phone in self.phones.get(code, ()):
                 phone.tell(*found.get(code, (None, 0)))

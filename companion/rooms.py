@@ -1,6 +1,6 @@
 """Rooms: the start page, creating a table, joining it by code or QR, seats, and the news."""
-from flask import (Blueprint, Response, current_app, redirect, render_template, request,
-                   url_for)
+from flask import (Blueprint, Response, abort, current_app, redirect, render_template,
+                   request, url_for)
 from flask_babel import gettext as _
 
 from companion import games, live, push, qr, tables
@@ -40,7 +40,8 @@ def create():
                               form.get("title", ""), options)
     except RuleError as err:
         return render_template("tables/index.html", games=games.all_games(), form=form,
-                               error={"message": err.message, "rule": err.rule}), 422
+                               error={"message": err.message, "rule": err.rule}), \
+            getattr(err, "status", 422)  # 429 or 507: tables.Refused
     return redirect(url_for("tables.room", code=table.code), 303)
 
 
@@ -58,7 +59,7 @@ def join(code):
     if tables.seat(table) is not None and "pick" not in request.args:
         return redirect(game_page(table), 303)
     return render_template("tables/join.html", table=table, error=None,
-                           taken=tables.taken_seats(table))
+                           taken=tables.taken_seats(table), may_sit=tables.may_sit(table))
 
 
 @bp.post("/t/<code>/seat")
@@ -74,8 +75,19 @@ def seat(code):
     try:
         tables.take_seat(table, player)
     except RuleError as err:
-        return render_template("tables/join.html", table=table, error=err, taken=taken), 422
+        return render_template("tables/join.html", table=table, error=err, taken=taken,
+                               may_sit=tables.may_sit(table)), 422
     return redirect(game_page(table), 303)
+
+
+@bp.post("/t/<code>/seating")
+def seating(code):
+    """Close seating (a browser without a seat may only watch) or open it again: host only."""
+    table = live.load(code)
+    if not tables.is_host(table):
+        abort(403)
+    tables.close_seating(table, request.form.get("closed") == "1")
+    return redirect(url_for("tables.room", code=table.code), 303)
 
 
 @bp.get("/t/<code>/room")
@@ -91,6 +103,7 @@ def room_context(table) -> dict:
             "live_url": url_for("tables.room", code=table.code), "game_url": game_page(table),
             "alert": games.get(table.game).alert(table), "may_write": live.may_write(table),
             "game_tabs": games.get(table.game).tabs, "taken": tables.taken_seats(table),
+            "seating_closed": tables.seating_closed(table), "may_sit": tables.may_sit(table),
             **live.undo_context(table)}
 
 

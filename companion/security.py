@@ -1,10 +1,20 @@
-"""CSRF on every form, a Content-Security-Policy without inline script, safe cookies, a stable key."""
+"""CSRF on every form, a Content-Security-Policy without inline script, safe cookies, a stable key.
+
+Behind a proxy that the host trusts (``PROXY_HOPS``: how many proxies stand in front, each adding
+itself to ``X-Forwarded-For``), the client's address and scheme are the proxy's word for them
+(Werkzeug's ``ProxyFix``): every per-address limit counts the real client, and the cookie of a
+page served over HTTPS is ``Secure``. Without that setting the headers are ignored: anyone could
+send them.
+"""
+import ipaddress
 import os
 import secrets
 from datetime import timedelta
 
-from flask import session
+from flask import request, session
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 csrf = CSRFProtect()
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -48,6 +58,39 @@ def headers(response):
     return response
 
 
+class Sessions(SecureCookieSessionInterface):
+    """The signed cookie, ``Secure`` whenever the page came over HTTPS (or always, with
+    ``SESSION_COOKIE_SECURE``)."""
+
+    def get_cookie_secure(self, app) -> bool:
+        return super().get_cookie_secure(app) or request.is_secure
+
+
+def address_key(address: str) -> str:
+    """What a per-address limit counts: the address, but an IPv6 one by its /64 network (one
+    home or phone is given a whole /64: counted address by address, it would never run out)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return address
+
+
+def forwarded_client(headers, hops: int, peer: str) -> str:
+    """The client's :func:`address_key` as ``hops`` trusted proxies tell it (``X-Forwarded-For``, read from
+    the right as ProxyFix does), else the peer's: for the front (companion.front), which counts
+    streams before Flask runs. ``headers``: (name, value) pairs as bytes, lower-case names."""
+    if hops <= 0:
+        return address_key(peer)
+    chain = [part.strip() for name, value in headers if name == b"x-forwarded-for"
+             for part in value.decode("latin-1").split(",")]
+    return address_key(chain[-hops] if len(chain) >= hops and chain[-hops] else peer)
+
+
 def init_app(app) -> None:
     """Cookie settings, CSRF protection (form field or ``X-CSRFToken`` header) and the headers."""
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax",
@@ -59,3 +102,7 @@ def init_app(app) -> None:
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)  # a game lasts longer than an hour
     csrf.init_app(app)
     app.after_request(headers)
+    app.session_interface = Sessions()
+    hops = app.config["PROXY_HOPS"]
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)

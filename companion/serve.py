@@ -85,6 +85,8 @@ def make_app(url: str, db_path: str | None):
         return create_app(settings=settings)
     except sqlite3.DatabaseError as err:
         raise click.ClickException(f"--db {db_path}: cannot be used as the database ({err})") from None
+    except ValueError as err:  # a setting no table could use (CODE_PREFIX)
+        raise click.ClickException(str(err)) from None
 
 
 def announce(url: str, host: str, database: str) -> None:
@@ -156,13 +158,18 @@ def raise_file_limit(connections: int) -> int:
 def run_server(host, port, *, environ, workers, connections, backlog, idle_timeout):
     """granian with the settings ``companion serve`` documents (blocks until Ctrl-C); the
     workers it starts inherit ``environ``."""
-    from granian.constants import Interfaces
+    from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
     from granian.server import Server
     os.environ.update(environ)
+    # HTTP/1.1 only: in its "auto" mode granian waits for a connection's first bytes (to tell
+    # HTTP/2 from 1.1) with no time limit, so a socket that never sent a byte stayed open for
+    # good, whatever --idle-timeout said; in HTTP/1.1 mode the header timeout runs from the
+    # connection's start (tests/test_limits.py). Browsers speak HTTP/2 only over TLS, which a
+    # proxy in front ends anyway.
     Server(TARGET, address=host, port=port, interface=Interfaces.ASGI, factory=True,
-           workers=workers, backpressure=connections, backlog=backlog,
+           http=HTTPModes.http1, workers=workers, backpressure=connections, backlog=backlog,
            http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
            respawn_failed_workers=True, log_level=LogLevels.error).serve()
 
@@ -189,10 +196,14 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
               help="Connections waiting to be accepted (a room of phones arriving at once).")
 @click.option("--idle-timeout", default=10, show_default=True, type=click.IntRange(1, 60),
               help="Seconds a connection may wait between requests, or take to send a "
-                   "request's headers, before it is closed: a half-sent request, or the second "
-                   "connection of a phone gone quiet. A phone's news stream is kept open, and "
-                   "a request's body may take 30 s.")
-def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout):
+                   "request's headers, before it is closed: a socket that sends nothing, a "
+                   "half-sent request, or the second connection of a phone gone quiet. A "
+                   "phone's news stream is kept open, and a request's body may take 30 s.")
+@click.option("--settings", "settings_path", default=None,
+              type=click.Path(exists=True, dir_okay=False),
+              help="A Python file of settings (the limits of README's \"Hosting many tables\", "
+                   "PROXY_HOPS, JOIN_CODE_LENGTH) read after the instance's config.py.")
+def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout, settings_path):
     """Serve the companion to the phones at the tables (production server: granian).
 
     Every phone keeps one connection open and is told on it when its table changes (Server-Sent
@@ -207,6 +218,8 @@ def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout):
     problem = database_problem(db_path) or port_problem(host, port)
     if problem:
         raise click.ClickException(problem)
+    if settings_path:  # read by this process's app and by each worker's (create_app)
+        os.environ["COMPANION_SETTINGS"] = os.path.abspath(settings_path)
     address = lan_address() if host in ("0.0.0.0", "") else host
     url = f"http://{address}:{port}/"
     database = make_app(url, db_path).config["DATABASE"]

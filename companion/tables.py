@@ -7,12 +7,15 @@ hash of the host token is stored.
 import hashlib
 import hmac
 import json
+import os
 import secrets
+import shutil
 from dataclasses import dataclass
 from datetime import datetime
 
 from flask import current_app, session
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from companion import events, games, guard, security
 from companion.db import get_db, transaction
@@ -24,6 +27,15 @@ CODE_LENGTH = 5
 EXPORT_FORMAT = "companion-table/1"
 KEEP = 20  # seats and host tokens a browser remembers
 MAX_EVENTS = 5000  # events in an imported table (a whole game of either is well under 2,000)
+
+
+class Refused(RuleError):
+    """A new table the host does not take now: 429 (this address's ration, HOST-TABLES) or 507
+    (the host is out of space, HOST-SPACE). Nothing is stored."""
+
+    def __init__(self, message: str, rule: str, status: int):
+        super().__init__(message, rule)
+        self.status = status
 
 
 @dataclass
@@ -78,7 +90,16 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
     log = events.replay(game, setup, log or [])  # an import the rules refuse stores nothing
     token = secrets.token_urlsafe(16)
     conn = get_db()
+    check_space(conn)
+    ration = guard.new_tables()
     with transaction(conn):
+        if not ration.take(conn, guard.client()):  # taken with the table, or nothing stored
+            minutes = (ration.wait(conn, guard.client()) + 59) // 60
+            raise Refused(ngettext(
+                "this device has created or imported as many tables as the host allows for now:"
+                " try again in %(num)s minute",
+                "this device has created or imported as many tables as the host allows for now:"
+                " try again in %(num)s minutes", minutes), "HOST-TABLES", 429)
         code = _free_code(conn)
         cur = conn.execute(
             "INSERT INTO tables (code, game, title, setup, language, host_hash, version, created)"
@@ -93,17 +114,51 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
                           event["seat"] if event["seat"] in setup["players"] else None,
                           event.get("created") or events.now()))
     _remember("hosts", code, token)
-    return get(code)
+    return find(code)  # stored: no ration of misses may turn this into a refusal
+
+
+def check_space(conn) -> None:
+    """Refuse a new table (507, HOST-SPACE) when the database has reached
+    ``DATABASE_MAX_BYTES`` or its disk has less than ``DISK_RESERVE_BYTES`` free: the tables
+    under way keep the room that is left."""
+    config = current_app.config
+    used = conn.execute("SELECT page_count * page_size FROM pragma_page_count(),"
+                        " pragma_page_size()").fetchone()[0]
+    try:
+        free = shutil.disk_usage(os.path.dirname(os.path.abspath(config["DATABASE"]))).free
+    except OSError:
+        free = config["DISK_RESERVE_BYTES"]
+    if used >= config["DATABASE_MAX_BYTES"] or free < config["DISK_RESERVE_BYTES"]:
+        raise Refused(_("the host is out of space: it takes no new table now"), "HOST-SPACE",
+                      507)
 
 
 def _free_code(conn) -> str:
     """A new join code: CODE_LENGTH letters, or ``JOIN_CODE_LENGTH`` (up to 8) for a host open to
-    the internet (guessing is also rationed: companion.guard)."""
+    the internet (guessing is also rationed: companion.guard). A deleted table's code is never
+    given out again: a phone that kept its seat there must not find itself at a stranger's table.
+    ``CODE_PREFIX`` (checked at start: :func:`check_code_prefix`) begins every code this instance
+    makes, so that a proxy in front of several instances routes a table by its code alone
+    (docs/hosting.md)."""
     length = min(8, current_app.config.get("JOIN_CODE_LENGTH", CODE_LENGTH))
+    prefix = current_app.config.get("CODE_PREFIX", "")
     while True:
-        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
-        if not conn.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone():
+        code = prefix + "".join(secrets.choice(CODE_LETTERS) for _ in range(length - len(prefix)))
+        if not conn.execute("SELECT 1 FROM tables WHERE code = ? UNION ALL"
+                            " SELECT 1 FROM deleted WHERE code = ?", (code, code)).fetchone():
             return code
+
+
+def check_code_prefix(app) -> None:
+    """Refuse a ``CODE_PREFIX`` that no code could carry: letters of the codes' alphabet, at
+    least three of the code's letters left random."""
+    prefix = app.config.get("CODE_PREFIX", "")
+    length = min(8, app.config.get("JOIN_CODE_LENGTH", CODE_LENGTH))
+    if not isinstance(prefix, str) or any(ch not in CODE_LETTERS for ch in prefix):
+        raise ValueError(f"CODE_PREFIX {prefix!r}: only the letters {CODE_LETTERS}")
+    if length - len(prefix) < 3:
+        raise ValueError(f"CODE_PREFIX {prefix!r} leaves fewer than 3 random letters in a "
+                         f"{length}-letter code: raise JOIN_CODE_LENGTH")
 
 
 def find(code: str) -> Table | None:
@@ -143,10 +198,15 @@ def seat(table: Table) -> str | None:
 
 
 def take_seat(table: Table, player: str) -> None:
-    """Sit this browser as ``player`` ("" watches); the table remembers which phone took the
-    seat (:func:`taken_seats`), and forgets this phone's earlier one."""
+    """Sit this browser as ``player`` ("" watches). Once the host has closed seating, only the
+    host and a browser seated as a player already may pick a player's seat: a code that leaked
+    or was guessed is worth watching, not a seat. The table remembers which phone took the seat
+    (:func:`taken_seats`), and forgets this phone's earlier one."""
     if player and player not in table.players:
         raise RuleError(_("there is no player %(p)r at this table", p=player), "TABLE-SEAT")
+    if player and not may_sit(table):
+        raise RuleError(_("the host has closed seating: this phone may only watch"),
+                        "TABLE-SEAT")
     _remember("seats", table.code, player)
     if "phone" not in session:
         session["phone"] = secrets.token_urlsafe(9)
@@ -166,15 +226,42 @@ def taken_seats(table: Table) -> set[str]:
     return {row["player"] for row in rows if row["phone"] != session.get("phone")}
 
 
+def seating_closed(table: Table) -> bool:
+    """Whether the table's host closed seating."""
+    return get_db().execute("SELECT 1 FROM closed_seating WHERE table_id = ?",
+                            (table.id,)).fetchone() is not None
+
+
+def may_sit(table: Table) -> bool:
+    """Whether this browser may pick a player's seat at ``table``."""
+    return bool(seat(table)) or is_host(table) or not seating_closed(table)
+
+
+def close_seating(table: Table, closed: bool) -> None:
+    """Close seating at ``table`` (the phones seated keep their seats) or open it again."""
+    conn = get_db()
+    with transaction(conn):
+        if closed:
+            conn.execute("INSERT OR IGNORE INTO closed_seating (table_id) VALUES (?)",
+                         (table.id,))
+        else:
+            conn.execute("DELETE FROM closed_seating WHERE table_id = ?", (table.id,))
+
+
 def delete(table: Table) -> None:
-    """Remove the table and its whole log."""
+    """Remove the table and its whole log, leaving a tombstone: its code is never given out
+    again, and the news watcher of every server process finds the phones to tell it is gone
+    (companion.push)."""
     conn = get_db()
     with transaction(conn):
         conn.execute("DELETE FROM events WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM nights WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
+        conn.execute("DELETE FROM closed_seating WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM tables WHERE id = ?", (table.id,))
-    events.forget(table.id)
+        conn.execute("INSERT INTO deleted (code, table_id, deleted) VALUES (?, ?, ?)",
+                     (table.code, table.id, events.now()))
+    events.forget(table)
 
 
 def export(table: Table) -> dict:

@@ -47,8 +47,11 @@ def server(tmp_path_factory):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     log = open(folder / "server.log", "w", encoding="utf-8")
+    # every phone of the session comes from 127.0.0.1: more tables than one address may create
+    (folder / "settings.py").write_text("TABLES_PER_ADDRESS = (10 ** 6, 3600)\n")
     process = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-                                "--port", str(port), "--db", str(folder / "b.sqlite")],
+                                "--port", str(port), "--db", str(folder / "b.sqlite"),
+                                "--settings", str(folder / "settings.py")],
                                stdout=subprocess.DEVNULL, stderr=log)
     url = f"http://127.0.0.1:{port}"
     for _ in range(150):

@@ -28,6 +28,14 @@ def runner(app):
     return app.test_cli_runner()
 
 
+def pytest_collection_modifyitems(items):
+    """Every test that opens the browser (the ``browser`` fixture, or ``phone`` which uses it) is
+    marked ``browser``: ``python -m pytest -m "not browser"`` runs the rest (CONTRIBUTING.md)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 class TableHelper:
     """Create a Liberté table as its host and make changes on it, as a phone would."""
     game = "liberte"

@@ -62,8 +62,6 @@ def test_conq_roll_an_empty_die_is_rolled_on_screen(client, monkeypatch):
     ("roll", {"nation": "spain", "key_areas": "3", "lost": "0", "capitals": "1", "die": "9"}, "die", "Die: 9 is not between 1 and 6",
      "CONQ-ROLL-2"),
     ("cede", {"cede_die": "0"}, "cede_die", "Die: 0 is not between 1 and 6", "CONQ-CEDE-1"),
-    ("surrender", {"defender": "2"}, "surrender", "name at least one aggressor and its troops on the territory",
-     "CONQ-SURR-1"),
     ("surrender", {"defender": "2", "aggressor-1": "prussia", "troops-1": "-3"}, "troops-1",
      "Troops: -3 is not between 0 and 999", "CONQ-SURR-1"),
     ("resources", {"action": "spend", "winner": "spain"}, "resources", "Spain has no resource to spend", "CONQ-RES-4"),
@@ -90,6 +88,44 @@ def test_conq_cede_and_surrender_on_the_page(client):
     minor = shown(ask(client, "surrender", {"defender": "9", "aggressor-0": "sweden", "troops-0": "1",
                                             "minor": "1"}).get_data(as_text=True))
     assert "It may not surrender" in minor and "counts as conquered by Sweden" in minor and "(CONQ-SURR-3)" in minor
+
+
+def test_conq_surr_1_and_3_nobody_on_the_territory_is_answered_not_refused(client):
+    """15.4: «Если таковых там вообще нет, то Сдача опускается, эта нация становится неприсоединившейся и
+    Нейтральной»; a power surrenders only «агрессору», so with none it may not."""
+    minor = ask(client, "surrender", {"defender": "1", "minor": "1"})
+    text = shown(minor.get_data(as_text=True))
+    assert minor.status_code == 200 and "No surrender: unaligned and neutral" in text
+    assert "it skips the surrender and becomes unaligned and neutral (CONQ-SURR-3)" in text
+    power = ask(client, "surrender", {"defender": "2"})
+    text = shown(power.get_data(as_text=True))
+    assert power.status_code == 200 and "It may not surrender" in text
+    assert "No aggressor on its territory: there is nobody to surrender to" in text
+
+
+def test_conq_after_the_answers_end_with_a_checklist_of_what_happens_next(client):
+    """15.21–15.22, 15.3 after a roll that conquers; 15.4's offer after «может Сдаться»."""
+    body = ask(client, "roll", {"nation": "turkey", "key_areas": "3", "lost": "3", "capitals": "0",
+                                "controller": "russia"}).get_data(as_text=True)
+    boxes = re.findall(r'<li><label><input type="checkbox"> ([^<]+)</label></li>',
+                       body[body.index('id="roll-next"'):])
+    assert len(boxes) == 11 and boxes[0].endswith("(CONQ-PHASE-1)") and boxes[-1].endswith("(CONQ-RES-1, CONQ-RES-2)")
+    assert any(b.endswith("(CONQ-TURKEY-1)") for b in boxes) and any(b.endswith("(CONQ-AFTER-5)") for b in boxes)
+    minor = shown(ask(client, "roll", {"nation": "other", "key_areas": "2", "lost": "2", "capitals": "0",
+                                       "minor": "1"}).get_data(as_text=True))
+    assert "its consul may not move on the diplomatic track until the next Interphase (CONQ-AFTER-6)" in minor
+    offer = ask(client, "surrender", {"defender": "1", "aggressor-0": "prussia", "troops-0": "3"}).get_data(as_text=True)
+    assert 'id="surrender-next"' in offer and "only one offer per impulse (CONQ-OFFER-1)" in shown(offer)
+    assert 'id="roll-next"' not in ask(client, "roll", {"nation": "spain", "key_areas": "3", "capitals": "0"}).get_data(
+        as_text=True)  # not conquered: nothing follows
+
+
+def test_conq_res_1_a_minor_country_may_be_the_victim(client):
+    """15.5: «каждый раз, когда он завоевывает нацию» — any nation, a minor country too."""
+    answer = ask(client, "resources", {"res-sweden": "1", "action": "conquest", "winner": "sweden", "victim": "other"})
+    assert answer.status_code == 200
+    assert 'name="res-sweden" inputmode="numeric" value="2"' in answer.get_data(as_text=True)
+    assert "Sweden conquers another nation" in shown(answer.get_data(as_text=True))
 
 
 def test_conq_res_the_track_travels_in_the_form(client):
@@ -119,3 +155,17 @@ def test_the_helper_speaks_the_browsers_language(client, lang, said):
     text = shown(ask(client, "roll", {"nation": "france", "key_areas": "4", "lost": "2", "capitals": "1", "die": "6"},
                      htmx=False).get_data(as_text=True))
     assert all(s in text for s in said)
+
+
+def test_the_checklist_speaks_russian(client):
+    client.post("/lang", data={"lang": "ru", "next": "/conquest/"})
+    text = shown(ask(client, "roll", {"nation": "turkey", "key_areas": "3", "lost": "3", "capitals": "0"},
+                     htmx=False).get_data(as_text=True))
+    for said in ("Что дальше", "Только в фазу Завоевания (5.7).",
+                 "Турция завоёвана: все её текущие Заморские войны заканчиваются; новые могут быть сыграны "
+                 "(CONQ-TURKEY-1)",
+                 "Безопасный период: завоеватель и его Союзники не могут объявлять войну жертве до начала следующей "
+                 "Интерфазы, и жертва им тоже (CONQ-AFTER-4)"):
+        assert said in text, said
+    minor = shown(ask(client, "surrender", {"defender": "0", "minor": "1"}).get_data(as_text=True))
+    assert "Сдача опускается: неприсоединившаяся и Нейтральная" in minor

@@ -92,7 +92,7 @@ def test_undo_reset_and_rebuild_from_the_log(ctx, app):
     events.append(conn, table, game, "stack", stack(3), base=4)
     assert events.append(conn, table, game, "reset", {}, base=5)["board"] == {}
     assert events.append(conn, table, game, "undo", {}, base=6)["board"]["8"][0]["blocks"] == 3
-    events.forget(table.id)  # the cache is only a cache
+    events.forget(table)  # the cache is only a cache
     assert events.position(conn, tables.find(table.code), game)["board"]["8"][0]["blocks"] == 3
 
 

@@ -2,7 +2,8 @@
 
 Every POST route the app has (read from its URL map, so a new game's routes are fuzzed too) gets
 forms made of the fields the pages send, filled with hostile values, from the host's phone, a
-seated player's and a stranger's. Whatever comes: no 5xx; a refusal says why (a rule id in the
+seated player's and a stranger's; every route, GET and POST, gets query strings made of the
+parameters the pages read (issue 22). Whatever comes: no 5xx; a refusal says why (a rule id in the
 page, ``{"error", "rule"}`` from the API, or the error page's message); and a refused request
 leaves every stored table exactly as it was. ``FUZZ_EXAMPLES=5000`` searches longer than CI does.
 """
@@ -12,14 +13,15 @@ import os
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from companion import create_app, games
 from companion.db import get_db
 
 NASTY = ["", " ", " 3", "3", "0", "-1", "−2", "27", "28", "1.5", "1e999", "inf", "nan", "NaN",
-         str(2 ** 63), str(2 ** 31 + 1), "9" * 5000, "\x00", "\r\nX: y", "𝔘ñí", "<b>x</b>",
+         str(2 ** 63), str(2 ** 31 + 1), "9" * 5000, "9" * 4301, "²", "٣", "1_0", "\x00",
+         "\r\nX: y", "𝔘ñí", "<b>x</b>",
          "red", "white", "blue", "yes", "no", "counts", "hands", "displays", "start", "pause",
          "resume", "extend", "stop", "ability", "event", "full", "totals", "highest", "total",
          "double_vote", "eliminate", "battle", "government", "end", "province:8", "#1",
@@ -33,6 +35,8 @@ FIELDS = ["version", "province", "player", "faction", "blocks", "add", "where", 
           "0-budget", "0-support", "action", "seconds", "votes", "budget_die", "support_die",
           "roll", "lang", "next", "code", "game", "players", "title", "language",
           "option-government_tie", "option-votes", "option-junk", "confirm"]
+QUERY = ["open", "since", "seq", "seed", "pace", "eyes_open", "pause", "padding", "lang", "step",
+         "pick", "once", "next", "version", "province", "player"]  # what the pages' addresses carry
 NAMES = ["card", "discard", "battle", "vp", "turn", "lost_battles", "order", "nominate", "vote",
          "give", "ability", "unrest", "tiebreak", "eliminate", "party_won", "end_round", "bogus",
          "x" * 50]
@@ -51,7 +55,7 @@ def tables(tmp_path):
     """A table of every game, its host's phone, a seated player's, a stranger's."""
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "fuzz.sqlite"),
                       "SECRET_KEY": "fuzz", "WTF_CSRF_ENABLED": False,
-                      "JOIN_GUESSES": (10 ** 9, 60)})
+                      "JOIN_GUESSES": (10 ** 9, 60), "TABLES_PER_ADDRESS": (10 ** 9, 60)})
     host, player, stranger = app.test_client(), app.test_client(), app.test_client()
     codes = {}
     with app.app_context():
@@ -73,12 +77,13 @@ def snapshot(app) -> list:
             tuple(r) for r in db.execute("SELECT table_id, version, kind, data FROM events")]
 
 
-def post_routes(app, codes) -> list:
-    """Every POST route, with the code of a table of its game (shared routes: any table)."""
+def post_routes(app, codes, method="POST") -> list:
+    """Every POST route (or ``method``'s), with the code of a table of its game (shared routes:
+    any table)."""
     of_blueprint = app.extensions["companion.game_of_blueprint"]
     found = []
     for rule in app.url_map.iter_rules():
-        if "POST" not in rule.methods or rule.rule.startswith("/api/"):
+        if method not in rule.methods or rule.rule.startswith("/api/"):
             continue
         game = of_blueprint.get(rule.endpoint.split(".")[0])
         choices = [codes[game]] if game else list(codes.values())
@@ -111,12 +116,7 @@ def check(app, response, before):
 def test_every_form_route_answers_hostile_forms_without_a_5xx(tables, data):
     app, codes, phones = tables
     rule, choices = data.draw(st.sampled_from(post_routes(app, codes)))
-    values = {"code": data.draw(st.sampled_from(choices))}
-    for name in rule.arguments - {"code"}:
-        values[name] = data.draw(st.sampled_from(NAMES))
-    path = rule.rule
-    for name, value in values.items():
-        path = re.sub(rf"<(?:\w+:)?{name}>", value, path)
+    path = data.draw(route_path(rule, choices))
     form = data.draw(st.dictionaries(st.sampled_from(FIELDS), st.sampled_from(NASTY),
                                      max_size=8))
     if "import" in rule.endpoint and data.draw(st.booleans()):
@@ -132,8 +132,47 @@ def test_every_form_route_answers_hostile_forms_without_a_5xx(tables, data):
     if rule.endpoint.endswith("progress"):
         response = phone.post(path, json=data.draw(JSON), headers=headers)
     else:
-        response = phone.post(path, data=form, headers=headers)
+        response = phone.post(path, data=form, headers=headers,
+                              query_string=data.draw(QUERY_STRING))
     check(app, response, before)
+
+
+NUMBERS = ["²", "٣", "9" * 4301, "0" * 4301 + "1", "-1", " 3", "1_0", "1e999", "", "0", "3", "8",
+           "2147483647"]  # what an address's number may be, right or hostile
+QUERY_STRING = st.lists(st.sampled_from(QUERY), unique=True, max_size=4).flatmap(
+    lambda names: st.fixed_dictionaries({name: st.sampled_from(NUMBERS) | st.sampled_from(NUMBERS)
+                                         | st.sampled_from(NASTY) | st.text(max_size=8)
+                                         for name in names}))
+
+
+@st.composite
+def route_path(draw, rule, choices) -> str:
+    """The address of ``rule`` for a table among ``choices``, its other parts drawn from NAMES."""
+    values = {"code": draw(st.sampled_from(choices))}
+    for name in rule.arguments - {"code"}:
+        values[name] = draw(st.sampled_from(NAMES))
+    path = rule.rule
+    for name, value in values.items():
+        path = re.sub(rf"<(?:\w+:)?{name}>", value, path)
+    return path
+
+
+@settings(FUZZ, max_examples=max(1, FUZZ.max_examples // 3),
+          phases=[Phase.explicit, Phase.reuse, Phase.generate])  # each try asks ~25 pages:
+# shrinking a failure took 5 minutes, and a query of at most 4 parameters is short already
+@given(data=st.data())
+def test_every_page_answers_hostile_query_strings_without_a_5xx(tables, data):
+    """`?open=²`, `?seed=` and 4,301 digits, `?since=٣`: every page (read from the URL map) reads
+    the numbers in its address strictly; a refused one says why, and nothing stored changes.
+    Each query string is asked of every page, from the same phone."""
+    app, codes, phones = tables
+    query = data.draw(QUERY_STRING)
+    headers = {"HX-Request": "true"} if data.draw(st.booleans()) else {}
+    phone = phones[data.draw(st.sampled_from(sorted(phones)))]
+    before = snapshot(app)
+    for rule, choices in post_routes(app, codes, "GET"):
+        path = data.draw(route_path(rule, choices))
+        check(app, phone.get(path, query_string=query, headers=headers), before)
 
 
 @FUZZ

@@ -89,11 +89,34 @@ def test_json_answers_carry_the_same_sentences():
     ("conquest surrender --units 4 --aggressor britain=4 --minor", "surrender",
      {"defender": "4", "aggressor-0": "britain", "troops-0": "4", "minor": "1"}),
     ("conquest resources surrender --track spain=2 --winner france --victim spain", "resources",
-     {"res-spain": "2", "action": "surrender", "winner": "france", "victim": "spain"})])
+     {"res-spain": "2", "action": "surrender", "winner": "france", "victim": "spain"}),
+    ("conquest resources conquest --winner sweden --victim other", "resources",
+     {"action": "conquest", "winner": "sweden", "victim": "other"}),
+    ("conquest surrender --units 1 --minor", "surrender", {"defender": "1", "minor": "1"}),
+    ("conquest surrender --units 2", "surrender", {"defender": "2"}),
+    ("conquest surrender --units 2 --aggressor prussia=3", "surrender",
+     {"defender": "2", "aggressor-0": "prussia", "troops-0": "3"}),
+    ("conquest roll --nation other --key-areas 2 --lost 2 --by austria --minor", "roll",
+     {"nation": "other", "key_areas": "2", "lost": "2", "capitals": "0", "controller": "austria", "minor": "1"})])
 def test_the_cli_answers_as_the_page_does(client, command, tool, form):
-    printed = run(command).stdout.splitlines()
+    printed = [line.removeprefix("[ ] ").removesuffix(":") for line in run(command).stdout.splitlines()]
     page = shown(client.post(f"/conquest/{tool}", data=form, headers={"HX-Request": "true"}).get_data(as_text=True))
     assert printed and all(line in page for line in printed)
+
+
+@pytest.mark.parametrize("command, first, said", [
+    ("conquest surrender --units 1 --minor", "No surrender: unaligned and neutral",
+     "it skips the surrender and becomes unaligned and neutral (CONQ-SURR-3)"),    # 15.4 «Сдача опускается»
+    ("conquest surrender --units 2", "It may not surrender", "there is nobody to surrender to"),
+    ("conquest resources conquest --winner prussia --victim other", "Prussia conquers another nation",
+     "(0 → 1) (CONQ-RES-1)"),                                           # 15.5 «завоевывает нацию»
+    ("conquest roll --nation turkey --key-areas 2 --lost 2", "Conquered", "[ ] Turkey is conquered"),  # 15.3
+    ("virgin-queen turn 7", "Turn 7 of at most 7 (VQ-SEQ-1)",
+     "the game ends here, with no new turn (VQ-END-1)")])
+def test_the_cases_the_helpers_used_to_refuse_are_answered(command, first, said):
+    result = run(command)
+    assert result.exit_code == 0 and result.stdout.startswith(first) and said in result.stdout
+    assert "start a new turn" not in result.stdout
 
 
 def test_the_turn_command_lists_the_steps_the_turn_screen_shows(client):
@@ -109,3 +132,12 @@ def test_the_console_script_runs_the_helpers():
     done = subprocess.run([sys.executable, "-m", "companion", "conquest", "cede", "--die", "2"], capture_output=True,
                           text=True, encoding="utf-8")
     assert done.returncode == 0 and done.stdout.splitlines()[0] == "Provinces that pass: 2"
+
+
+def test_a_missing_nation_is_named_as_missing_with_the_choices():
+    from click.testing import CliRunner
+    from companion.cli import main
+    result = CliRunner().invoke(main, ["conquest", "resources", "conquest", "--victim", "other"])
+    assert result.exit_code == 2
+    assert "a nation is missing: name one of" in result.output and "None" not in result.output
+    assert "CONQ-RES-1" in result.output

@@ -147,7 +147,7 @@ def test_an_imported_move_keeps_only_what_the_game_defines_and_its_note_is_rewri
 
 def test_guessing_join_codes_is_rationed_per_client(app, table):
     stranger = app.test_client()
-    for _ in range(guard.BURST):
+    for _ in range(app.config["JOIN_GUESSES"][0]):
         assert stranger.get("/t/ZZZZZ").status_code == 404
     assert stranger.get(f"/t/{table.code}").status_code == 429  # a hit tells it nothing now
     assert stranger.get(f"/t/{table.code}/events").status_code == 429  # nor its news (test_push)
@@ -156,13 +156,18 @@ def test_guessing_join_codes_is_rationed_per_client(app, table):
                      ).status_code == 200
 
 
-def test_the_guess_counter_keeps_a_bounded_number_of_clients():
-    limiter = guard.MissLimiter(burst=2, per_minute=60, clients=3)
-    for client in "abcd":
-        limiter.missed(client, now=0)
-        limiter.missed(client, now=0)
-    assert len(limiter.buckets) == 3 and "a" not in limiter.buckets
-    assert not limiter.allowed("d", now=0) and limiter.allowed("d", now=1)
+def test_the_guess_counter_keeps_only_the_clients_that_missed_lately(app):
+    misses = guard.Ration("miss", burst=2, rate=1)  # 2 at once, then one a second
+    with app.app_context():
+        conn = get_db()
+        for client in "abc":
+            assert misses.take(conn, client, now=0) and misses.take(conn, client, now=0)
+        assert not misses.take(conn, "c", now=0) and not misses.allowed(conn, "c", now=0)
+        assert misses.take(conn, "d", now=1.5)  # a and b are full again at 2: kept
+        assert misses.allowed(conn, "c", now=1) and not misses.allowed(conn, "c", now=0.5)
+        misses.take(conn, "d", now=2.5)  # a, b and c are full again: forgotten
+        kept = [row[0] for row in conn.execute("SELECT client FROM rations")]
+        assert kept == ["d"]
 
 
 def test_a_write_needs_a_seat_or_the_host(app, client, table):
@@ -233,7 +238,8 @@ def db_size(app):
                                 ).fetchone()[:]
 
 
-def test_the_profile_caches_are_bounded(client):
+def test_the_profile_caches_are_bounded(app, client):
+    app.config["TABLES_PER_ADDRESS"] = (100, 0)  # more tables than one address may import
     for n in range(engine.PROFILES_KEPT + 6):
         profile = {"name": f"P{n}", "provinces": {"3": {"name": "x" * 40}}}
         assert upload(client, table_file([{"kind": "profile", "data": {"map": profile}}])

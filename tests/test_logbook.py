@@ -78,6 +78,21 @@ def test_delete_asks_first_and_a_post_without_the_answer_deletes_nothing(client,
     assert client.get(f"/t/{table.code}/room").status_code == 200  # still there
 
 
+def test_a_deleted_tables_code_is_never_given_out_again(client, table, monkeypatch):
+    """A phone keeps its seat by the table's code: a new table under a deleted table's code
+    would seat it at a stranger's table. The code generator is made to draw the deleted code
+    first; the new table gets the next draw."""
+    from companion import tables
+    deleted = table.code
+    assert client.post(f"/t/{deleted}/delete", data={"confirm": deleted}).status_code == 303
+    draws = iter(deleted + "ZZZZZ")
+    monkeypatch.setattr(tables.secrets, "choice", lambda letters: next(draws))
+    created = client.post("/tables", data={"game": "liberte", "players": "A\nB\nC",
+                                           "language": "en"})
+    assert created.status_code == 303 and created.headers["Location"].endswith("/t/ZZZZZ/room")
+    assert client.get(f"/t/{deleted}/room").status_code == 404
+
+
 def test_host_link_moves_the_host_to_another_device(app, client, table):
     page = client.get(f"/t/{table.code}/room").get_data(as_text=True)
     link = page.split('href="')[[i for i, s in enumerate(page.split('href="')) if "/claim/" in s][0]].split('"')[0]

@@ -97,3 +97,28 @@ def test_history_and_room_show_the_games_tabs(client, table, vote_table):
     assert f'href="/liberte/{table.code}/election/"' in room
     vote = client.get(f"/t/{vote_table.code}/history").get_data(as_text=True)
     assert f'href="/vote/{vote_table.code}/night' in vote
+
+
+def test_an_instance_with_a_code_prefix_begins_every_code_with_it(tmp_path):
+    """Several instances behind one proxy: each begins its codes with its own letters, so the
+    proxy routes a table by its code alone (docs/hosting.md)."""
+    from companion import create_app
+    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "CODE_PREFIX": "B",
+                      "JOIN_CODE_LENGTH": 6, "DATABASE": str(tmp_path / "b.sqlite")})
+    client = app.test_client()
+    for _ in range(3):
+        created = client.post("/tables", data={"game": "vote", "language": "en",
+                                               "players": "A\nB\nC\nD\nE"})
+        code = created.headers["Location"].split("/")[2]
+        assert len(code) == 6 and code.startswith("B")
+
+
+def test_a_code_prefix_no_code_could_carry_is_refused_at_start(tmp_path, monkeypatch):
+    import pytest
+    from companion import create_app
+    for prefix, why in (("I", "only the letters"), ("ABC", "fewer than 3 random letters")):
+        with pytest.raises(ValueError, match=why):
+            create_app({"CODE_PREFIX": prefix, "DATABASE": str(tmp_path / "x.sqlite")})
+    monkeypatch.setenv("COMPANION_CODE_PREFIX", "Q")  # what a service unit sets
+    monkeypatch.setenv("COMPANION_DATABASE", str(tmp_path / "q.sqlite"))
+    assert create_app().config["CODE_PREFIX"] == "Q"

@@ -261,3 +261,73 @@ def test_a_change_made_through_one_server_process_reaches_a_phone_listening_to_a
         conn2.close()
         stop(first)
         stop(second)
+
+
+def test_a_table_made_after_a_deleted_one_never_shows_its_state_on_another_process(tmp_path):
+    """Two server processes on one database (as --workers runs them, here on two ports so that
+    each request's process is known). The second shows table X, so it keeps X's position; X is
+    deleted through the first, and Y is created next. Y must never be shown X's players, and a
+    write for Y's own player must go through: SQLite used to give Y the deleted X's id, and the
+    second process served X's cached position for it."""
+    db = tmp_path / "shared.sqlite"
+    ports = free_port(), free_port()
+    first, conn1, page = start(db, ports[0])
+    second, conn2, start_page = start(db, ports[1])
+    start_page.read()
+    try:
+        cookie = page.getheader("Set-Cookie").split(";")[0]
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page.read().decode()).group(1)
+        headers = {"Cookie": cookie, "X-CSRFToken": token,
+                   "Content-Type": "application/x-www-form-urlencoded"}
+
+        def ask(conn, method, path, body=None):
+            conn.request(method, path, body=body, headers=headers)
+            answer = conn.getresponse()
+            if answer.getheader("Set-Cookie"):
+                headers["Cookie"] = answer.getheader("Set-Cookie").split(";")[0]
+            return answer.status, answer.read().decode()
+
+        def newest_code():
+            return sqlite3.connect(db).execute(
+                "SELECT code FROM tables ORDER BY id DESC").fetchone()[0]
+
+        ask(conn1, "POST", "/tables", "game=liberte&players=Alice%0ABruno%0ACarla&language=en")
+        x = newest_code()
+        assert "Alice" in ask(conn2, "GET", f"/liberte/{x}/")[1]  # the second keeps X at v0
+        assert ask(conn1, "POST", f"/t/{x}/delete", f"confirm={x}")[0] == 303
+        ask(conn1, "POST", "/tables", "game=liberte&players=Dora%0AEmil%0AFay&language=en")
+        y = newest_code()
+        assert y != x
+        ask(conn2, "POST", f"/t/{y}/seat", "player=Dora")
+        status, board = ask(conn2, "GET", f"/liberte/{y}/")
+        assert status == 200 and "Dora" in board and "Alice" not in board
+        tap = "province=3&player=Dora&faction=red&blocks=2&version=0"
+        assert ask(conn2, "POST", f"/liberte/{y}/", tap)[0] == 303
+        assert "Alice" not in ask(conn2, "GET", f"/liberte/{y}/")[1]
+    finally:
+        conn1.close()
+        conn2.close()
+        stop(first)
+        stop(second)
+
+
+def test_a_chunked_body_the_server_cannot_read_is_a_400(tmp_path):
+    """A malformed chunk size (``zz``) or a chunk longer than it says: granian gives the front
+    ``http.disconnect`` for the body, and an app that answers nothing is granian's own 500. The
+    front answers 400 "the body could not be read", and nothing is stored (issue 22)."""
+    port = free_port()
+    db = tmp_path / "chunked.sqlite"
+    server, conn, page = start(db, port)
+    page.read()
+    conn.close()
+    try:
+        for body in (b"zz\r\nab\r\n0\r\n\r\n", b"2\r\nabcdef\r\n0\r\n\r\n", b"\xb2\r\nab\r\n0\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+                raw.sendall(b"POST /tables HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+                            b"Content-Type: application/x-www-form-urlencoded\r\n\r\n" + body)
+                answer = b"".join(iter(lambda: raw.recv(4096), b""))  # it closes when done
+            assert answer.startswith(b"HTTP/1.1 400 "), answer
+            assert answer.endswith(b"The request's body could not be read."), answer
+    finally:
+        stop(server)
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM tables").fetchone()[0] == 0

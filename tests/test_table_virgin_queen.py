@@ -139,6 +139,28 @@ def test_garbage_is_refused_never_a_500(client, queen, path, data):
     assert queen.post(queen.at(path), data).status_code == 422
 
 
+def test_vq_end_1_turn_7_says_the_game_ends_and_what_is_scored(client, queen):
+    """Turn 7's winner step: «Игра разыгрывается в семь или менее ходов», so no «начните новый ход»."""
+    for turn in range(2, 8):
+        for key in ALL_STEPS:
+            queen.tick(key)
+        assert queen.post(queen.at("/turn"), {}).status_code == 200
+    body = page(client, queen)
+    text = shown(body)
+    assert "Turn 7 of at most 7" in text and "start turn 8" not in text
+    assert "Determine the winner. Turn 7 is the last: the game ends here, with no new turn (VQ-END-1)" in text
+    assert "advance the turn marker" not in text
+    queen.tick("winner")
+    assert "ticked off: Determine the winner" in shown(page(client, queen))  # the history's name for the step
+    assert "advance the turn marker" not in shown(page(client, queen))
+    assert ("What is scored at the end: the VP for control of Paris and Central Europe awarded just above, added to "
+            "the VP each power has gained during the game; then the winner is determined (25.3) (VQ-END-1)") in text
+    client.post("/lang", data={"lang": "ru", "code": queen.code, "next": queen.at("/")})
+    russian = shown(page(client, queen))
+    assert "Определите победителя. Ход 7 — последний: игра на этом заканчивается, нового хода нет (VQ-END-1)" in russian
+    assert "продвиньте маркер хода" not in russian and "Что засчитывается в конце: ПО за контроль над Парижем" in russian
+
+
 def test_a_russian_table_walks_the_turn_in_the_seeds_words(client):
     table = QueenTable(client, language="ru")
     table.sit("Ann")

@@ -154,6 +154,21 @@ def test_vq_seq_10_the_next_turn_once_every_step_is_done():
     assert checklist(2, ALL_STEPS)["complete"] and next_turn(2, ALL_STEPS) == 3
 
 
+def test_vq_end_1_turn_7_ends_the_game_and_says_what_is_scored():
+    """«Игра разыгрывается в семь или менее ходов»; 25.3: «Присудите награды в виде ПО за контроль над Парижем
+    и Центральной Европой Определите победителя. Если такового нет, продвиньте маркер хода на одну ячейку
+    вперёд и начните новый ход» — after turn 7 there is no new turn to start."""
+    def winner(turn):
+        return next(s for p in checklist(turn, [])["phases"] for s in p["steps"] if s["key"] == "winner")
+    last = winner(7)
+    assert last["text"] == "Determine the winner. Turn 7 is the last: the game ends here, with no new turn (VQ-END-1)"
+    assert "start a new turn" not in last["text"] and last["section"] == "25.3"
+    assert last["note"] == ("What is scored at the end: the VP for control of Paris and Central Europe awarded just "
+                            "above, added to the VP each power has gained during the game; then the winner is "
+                            "determined (25.3) (VQ-END-1)")
+    assert winner(6)["text"].endswith("advance the turn marker one box and start a new turn") and winner(6)["note"] is None
+
+
 def test_vq_seq_1_seven_turns_at_most():
     assert checklist(7, [])["last"] and not checklist(6, [])["last"]
     with pytest.raises(RuleError) as refused:

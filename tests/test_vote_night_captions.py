@@ -75,7 +75,6 @@ def test_the_caption_page_listens_to_the_tables_news_and_asks_only_when_the_narr
 def test_the_watcher_tells_a_narrators_report_to_the_tables_phones(app, client, monkeypatch):
     """A report is no game event: the watcher's look after a change finds it among the nights,
     not the events."""
-    monkeypatch.setattr(push, "FULL_LOOK", 3600)  # not the look at every table
     code = vote_table(client, "en")
     watcher = push.Watcher(lambda: app.config["DATABASE"])
     version, night = watcher.news(code)

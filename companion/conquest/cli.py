@@ -25,13 +25,26 @@ def conquest_group():
 @click.option("--capitals", default="0", show_default=True, help="Its capitals the enemy controls (Russia: 0-2).")
 @click.option("--die", default=None, help="The conquest die (default: rolled here).")
 @click.option("--by", "controller", default=None, help="The nation controlling the capital.")
+@click.option("--minor", is_flag=True, help="A minor (replaceable) country.")
 @SEED
 @JSON
-def roll(nation, key_areas, lost, capitals, die, controller, seed, as_json):
-    """Is the nation conquered? (CONQ-ROLL-1..5, CONQ-JOINT-1)"""
+def roll(nation, key_areas, lost, capitals, die, controller, minor, seed, as_json):
+    """Is the nation conquered, and what follows? (CONQ-ROLL-1..5, CONQ-JOINT-1, CONQ-AFTER-1..6)"""
     reply(lambda: conquest(nation, whole(key_areas), whole(lost), whole(capitals), whole(die),
-                           random.Random(seed), controller),
-          as_json, lambda r: ["Conquered" if r["conquered"] else "Not conquered", *r["log"]])
+                           random.Random(seed), controller, minor),
+          as_json, lambda r: ["Conquered" if r["conquered"] else "Not conquered", *r["log"], *checklist(r)])
+
+
+def checklist(answer: dict) -> list[str]:
+    """What happens next, one box per step, as the page's checklist."""
+    return ["What happens next:", *(f"[ ] {step}" for step in answer["next"])] if answer["next"] else []
+
+
+def verdict(answer: dict) -> str:
+    """The surrender answer's first line, as the page's headline."""
+    if answer["neutral"]:
+        return "No surrender: unaligned and neutral"
+    return "It may surrender" if answer["may"] else "It may not surrender"
 
 
 @conquest_group.command("cede")
@@ -63,9 +76,9 @@ def pairs(given: tuple, rule: str) -> dict:
 @click.option("--minor", is_flag=True, help="A minor (replaceable) country.")
 @JSON
 def surrender_command(units, aggressor, minor, as_json):
-    """May the power surrender, and to whom? (CONQ-SURR-1..3)"""
+    """May the power surrender, to whom, and what follows? (CONQ-SURR-1..4, CONQ-OFFER-1..2)"""
     reply(lambda: surrender(whole(units), pairs(aggressor, "CONQ-SURR-1"), minor), as_json,
-          lambda r: ["It may surrender" if r["may"] else "It may not surrender", *r["log"]])
+          lambda r: [verdict(r), *r["log"], *checklist(r)])
 
 
 @conquest_group.command("resources")
@@ -73,10 +86,10 @@ def surrender_command(units, aggressor, minor, as_json):
 @click.option("--track", multiple=True, help="nation=resources before (repeatable; others hold 0).")
 @click.option("--marker", multiple=True, help="A nation holding the +1 key-area marker (repeatable).")
 @click.option("--winner", default=None, help="The conqueror, the accepting nation, or the one spending.")
-@click.option("--victim", default=None, help="The conquered or surrendering nation.")
+@click.option("--victim", default=None, help="The conquered or surrendering nation (other: a minor country).")
 @JSON
 def resources_command(action, track, marker, winner, victim, as_json):
-    """ACTION is conquest, surrender, spend or score (CONQ-RES-1..4)."""
+    """ACTION is conquest, surrender, spend or score (CONQ-RES-1..8)."""
     def run():
         lines = {nation: {"resources": n} for nation, n in pairs(track, "CONQ-RES-1").items()}
         for nation in marker:

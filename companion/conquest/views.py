@@ -56,14 +56,14 @@ def nation(form, name: str, rule: str, among=NATIONS, required=True):
 
 
 def roll(form) -> dict:
-    """CONQ-ROLL-1..5, CONQ-JOINT-1."""
+    """CONQ-ROLL-1..5, CONQ-JOINT-1; once conquered, what follows (CONQ-AFTER-1..6)."""
     return conquest(nation(form, "nation", "CONQ-ROLL-4"),
                     field("key_areas", lambda: whole(form, "key_areas", lambda: _("Key areas"), "CONQ-ROLL-3", 1, 99)),
                     field("lost", lambda: whole(form, "lost", lambda: _("Key areas lost"), "CONQ-ROLL-3", 0, 99)),
                     field("capitals", lambda: whole(form, "capitals", lambda: _("Capitals controlled by the enemy"),
                                                     "CONQ-ROLL-5", 0, 2)),
                     optional_die(form, "die", "CONQ-ROLL-2"), rng(),
-                    nation(form, "controller", "CONQ-JOINT-1", required=False))
+                    nation(form, "controller", "CONQ-JOINT-1", required=False), bool(form.get("minor")))
 
 
 def ceded(form) -> dict:
@@ -76,7 +76,8 @@ def ceded(form) -> dict:
 
 
 def surrendering(form) -> dict:
-    """CONQ-SURR-1..3: up to three aggressors, each with its troops on the territory."""
+    """CONQ-SURR-1..4: up to three aggressors, each with its troops on the territory (none: a power
+    may not surrender, a minor country becomes neutral)."""
     aggressors = {}
     for row in range(AGGRESSOR_ROWS):
         found = nation(form, f"aggressor-{row}", "CONQ-SURR-2", required=False)
@@ -96,11 +97,11 @@ def track_of(form) -> dict:
 
 
 def resourced(form) -> dict:
-    """CONQ-RES-1..4."""
+    """CONQ-RES-1..8; the victim may be another nation, off the track (CONQ-RES-2)."""
     action = form.get("action", "")
     needs = action in ("conquest", "surrender", "spend")
     return resources(track_of(form), action, nation(form, "winner", "CONQ-RES-1", TRACKED, required=needs),
-                     nation(form, "victim", "CONQ-RES-2", TRACKED, required=action in ("conquest", "surrender")))
+                     nation(form, "victim", "CONQ-RES-2", NATIONS, required=action in ("conquest", "surrender")))
 
 
 READERS = {"roll": roll, "cede": ceded, "surrender": surrendering, "resources": resourced}

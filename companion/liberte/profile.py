@@ -1,19 +1,28 @@
 """The board profile screen: fleur-de-lis and VP provinces, names, battle VPs; export, import.
 
 Editing needs the host token. A table's profile belongs to that table: a new table starts from
-the rulebook's facts only. The host of a table may keep its profile on this host (``profiles``,
-by name: a name already kept is not overwritten) and any table's host may then choose a kept
-profile for his table; nothing is imposed on another table.
+the rulebook's facts only. The host of a table may keep its profile on this host, and the host
+of any table may then choose a kept profile for his table; nothing is imposed on another table.
+
+A kept profile belongs to the browser that kept it (``browser_profiles``, under the hash of a
+token in its cookie, by name: a name it keeps already is not overwritten): it is listed on the
+profile screen of the tables that browser hosts, and no other, and the bound of ``KEPT``
+profiles is each browser's, so a stranger fills only his own list. The host administrator's
+profiles (``profiles``, kept with ``companion liberte profile keep FILE``) are listed to every
+table's host (docs/rules/liberte-board.md, "Kept profiles").
 """
+import hashlib
 import json
+import secrets
 import zlib
 
-from flask import Blueprint, abort, redirect, request, url_for
-from flask_babel import gettext as _
+from flask import Blueprint, abort, redirect, request, session, url_for
+from flask_babel import gettext as _, ngettext
 
 from companion import events, jsonin, live, tables
 from companion.db import get_db, transaction
 from companion.liberte import check, engine, forms
+from companion.liberte.check import board_profile
 from companion.liberte.views import base_context
 from companion.scorers.rules import RuleError
 
@@ -29,7 +38,7 @@ def context(table) -> dict:
                      "hint_fleur": engine.FLEUR_DE_LIS_IN_REVIEWS,
                      "hint_vp": engine.VP_PROVINCES_IN_REVIEWS}
     ctx["form_id"] = form_id(ctx["profile"]["json"])
-    ctx["kept"] = kept_names() if ctx["is_host"] else []
+    ctx["kept"] = kept_names() if ctx["is_host"] else {}
     return ctx
 
 
@@ -39,17 +48,42 @@ def form_id(data: dict) -> str:
     return "profile-%08x" % zlib.crc32(json.dumps(data, sort_keys=True).encode())
 
 
-KEPT = 50  # profiles kept on one host
+KEPT = 50  # profiles one browser keeps on this host (the host administrator's list: no bound)
+KEEPER = "keeper"  # the session's key for this browser's token, made when it first keeps one
+MINE, HOSTS = "mine:", "host:"  # a choice's prefix: this browser's profile, or the host's
 
 
-def kept_names() -> list[str]:
-    """The names of the profiles kept on this host, for the host of a table to choose from."""
-    return [row[0] for row in get_db().execute("SELECT name FROM profiles ORDER BY name")]
+def keeper(make: bool = False) -> str | None:
+    """The hash of this browser's keeper token (None when it has none and ``make`` is false)."""
+    token = session.get(KEEPER)
+    if not token and make:
+        token = session[KEEPER] = secrets.token_urlsafe(18)
+        session.permanent = True
+    return hashlib.sha256(token.encode()).hexdigest() if token else None
 
 
-def kept(name: str) -> dict:
-    """The kept profile called ``name`` (RuleError when there is none)."""
-    row = get_db().execute("SELECT data FROM profiles WHERE name = ?", (name,)).fetchone()
+def kept_names() -> dict[str, list[str]]:
+    """The names of the profiles this browser may choose: the ones it kept (``mine``) and the
+    host administrator's (``host``)."""
+    db = get_db()
+    mine = db.execute("SELECT name FROM browser_profiles WHERE owner = ? ORDER BY name",
+                      (keeper() or "",))
+    return {"mine": [row[0] for row in mine],
+            "host": [row[0] for row in db.execute("SELECT name FROM profiles ORDER BY name")]}
+
+
+def kept(choice: str) -> dict:
+    """The kept profile ``choice`` names (``mine:`` or ``host:`` and its name; a bare name is
+    this browser's, else the host's); RuleError when there is none."""
+    db, owner = get_db(), keeper()
+    name = choice.removeprefix(MINE).removeprefix(HOSTS) if choice.startswith((MINE, HOSTS)) \
+        else choice
+    row = None
+    if owner and not choice.startswith(HOSTS):
+        row = db.execute("SELECT data FROM browser_profiles WHERE owner = ? AND name = ?",
+                         (owner, name)).fetchone()
+    if row is None and not choice.startswith(MINE):
+        row = db.execute("SELECT data FROM profiles WHERE name = ?", (name,)).fetchone()
     if row is None:
         raise RuleError(_("no profile called %(n)r is kept on this host", n=name[:60]),
                         "docs/rules/liberte-board.md")
@@ -70,23 +104,38 @@ def save(table, data):
 
 
 def keep(data: dict) -> None:
-    """Keep ``data`` on this host under its name; a name kept already with another profile is
-    refused (one table's host cannot change what another table's host chose)."""
+    """Keep ``data`` for this browser under its name; a name it keeps already with another
+    profile is refused, and so is a profile past its ``KEPT``."""
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
-    conn = get_db()
+    owner, conn = keeper(make=True), get_db()
     with transaction(conn):
-        row = conn.execute("SELECT data FROM profiles WHERE name = ?", (data["name"],)).fetchone()
+        row = conn.execute("SELECT data FROM browser_profiles WHERE owner = ? AND name = ?",
+                           (owner, data["name"])).fetchone()
         if row is not None:
             if json.loads(row[0]) != data:
                 raise RuleError(_("a different profile called %(n)r is already kept on this "
                                   "host: rename this one first", n=data["name"]),
                                 "docs/rules/liberte-board.md")
             return
-        if conn.execute("SELECT count(*) FROM profiles").fetchone()[0] >= KEPT:
-            raise RuleError(_("this host keeps %(n)s profiles already", n=KEPT),
-                            "docs/rules/liberte-board.md")
-        conn.execute("INSERT INTO profiles (name, data, updated) VALUES (?, ?, ?)",
-                     (data["name"], text, events.now()))
+        if conn.execute("SELECT count(*) FROM browser_profiles WHERE owner = ?",
+                        (owner,)).fetchone()[0] >= KEPT:
+            raise RuleError(ngettext("this browser keeps %(num)d profile on this host already",
+                                     "this browser keeps %(num)d profiles on this host already",
+                                     KEPT), "docs/rules/liberte-board.md")
+        conn.execute("INSERT INTO browser_profiles (owner, name, data, updated)"
+                     " VALUES (?, ?, ?, ?)", (owner, data["name"], text, events.now()))
+
+
+def keep_for_host(conn, data) -> str:
+    """Put a profile (docs/rules/liberte-board.md, checked as an import is) on the host
+    administrator's list, which every table's host may choose from; one of the same name is
+    replaced. Its name."""
+    read = board_profile(data)
+    with transaction(conn):
+        conn.execute("INSERT OR REPLACE INTO profiles (name, data, updated) VALUES (?, ?, ?)",
+                     (read["name"], json.dumps(read, ensure_ascii=False, sort_keys=True),
+                      events.now()))
+    return read["name"]
 
 
 @bp.get("/")

@@ -5,6 +5,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from companion import live, tables
+from companion.forms import address_number
 from companion.liberte import engine, forms
 from companion.liberte.engine import FACTIONS
 from companion.liberte.position import (card_label, card_name, contest_names, ending_name,
@@ -90,8 +91,7 @@ def regions(provinces: dict) -> list[tuple[str | None, list[int]]]:
 
 def open_province() -> int | None:
     """The province open for editing: ``open`` in the address or in the form that was sent."""
-    value = request.values.get("open", "")
-    return int(value) if value.isdigit() and int(value) in engine.PROVINCES else None
+    return address_number(request.values, "open", engine.PROVINCES[0], engine.PROVINCES[-1])
 
 
 def initials(players) -> dict:
@@ -243,9 +243,9 @@ def changed_provinces(table) -> list[int] | None:
     board's 27 tiles and 27 provinces, which were most of a busy host's work.
     Any other change (an undo, a card, the turn, the profile, an election under way) redraws
     everything."""
-    since = request.args.get("since", type=int)
-    if not live.is_fragment() or since is None or \
-            not max(0, table.version - CATCH_UP) <= since <= table.version:
+    since = address_number(request.args, "since", max(0, table.version - CATCH_UP),
+                                 table.version)
+    if not live.is_fragment() or since is None:
         return None
     later = live.events_after(table, since)
     if any(event["kind"] != "stack" for event in later):

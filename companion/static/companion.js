@@ -211,3 +211,36 @@ function openTheQuestion() {
 document.addEventListener("htmx:afterSettle", openTheQuestion);
 document.addEventListener("htmx:afterSettle", clearOfTheToast);
 document.addEventListener("DOMContentLoaded", openTheQuestion);
+// The open province (the Liberté board's sheet, liberte/_open.html): a tap on a tile moves the focus
+// into it, so a keyboard or a screen reader is where the sheet is; Escape closes it as its × does,
+// and the focus goes back to the tile it was opened from.
+var sheetFrom = null;
+function focusTheSheet() {
+  var sheet = document.getElementById("open");
+  if (sheet) {
+    var tile = document.querySelector(".tile.opened");
+    sheetFrom = tile ? tile.id : null;
+    sheet.focus({preventScroll: true});
+  }
+}
+document.addEventListener("htmx:afterSettle", function (evt) {
+  var elt = evt.detail.elt, from = evt.detail.requestConfig && evt.detail.requestConfig.elt;
+  if ((from && from.classList && from.classList.contains("tile")) ||
+      (elt && elt.classList && elt.classList.contains("tile"))) {
+    focusTheSheet();
+  } else if (sheetFrom && !document.getElementById("open")) {
+    var tile = document.getElementById(sheetFrom);
+    sheetFrom = null;
+    if (tile) { tile.focus({preventScroll: true}); }
+  }
+});
+document.addEventListener("DOMContentLoaded", function () {
+  if (/[?&]open=/.test(window.location.search)) { focusTheSheet(); }
+});
+document.addEventListener("keydown", function (evt) {
+  var close = evt.key === "Escape" && document.querySelector("#open a.close");
+  if (close && !evt.defaultPrevented) {
+    evt.preventDefault();
+    close.click();
+  }
+});

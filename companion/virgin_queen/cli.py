@@ -4,7 +4,7 @@ import random
 import click
 
 from companion.cli_answer import reply, whole
-from companion.scorers.virgin_queen import checklist, draw, step
+from companion.scorers.virgin_queen import checklist, draw
 
 
 @click.group("virgin-queen", short_help="The Virgin Queen: the card-or-treasure take, the turn.")
@@ -49,5 +49,8 @@ def checklist_lines(check: dict) -> list[str]:
             mark = "x" if s["done"] else " "
             lines.append(f"  [{mark}] {s['section'] + ' ' if s['section'] else ''}{s['text']}")
             lines += [f"      {text}" for text in (s["detail"], s["note"]) if text]
-    lines.append(f"Next: {step(check['next'])[1].text}" if check["next"] else "Every step is done (VQ-SEQ-2)")
+    texts = {s["key"]: s["text"] for phase in check["phases"] for s in phase["steps"]}
+    lines.append(f"Next: {texts[check['next']]}" if check["next"] else "Every step is done (VQ-SEQ-2)")
+    if check["last"]:
+        lines.append("Turn 7 is the last one: the game ends after its victory determination (VQ-END-1)")
     return lines

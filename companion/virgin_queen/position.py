@@ -73,7 +73,8 @@ def describe(event: dict) -> str:
     d, kind = event["data"], event["kind"]
     try:
         if kind == "tick":
-            said = translate(step(d["step"])[1].text)
+            found = step(d["step"])[1]
+            said = translate(found.name or found.text)  # turn 7's winner step starts no new turn (VQ-END-1)
             return (_("ticked off: %(step)s", step=said) if d.get("done", True)
                     else _("ticked back on: %(step)s", step=said))
         if kind == "turn":

@@ -22,6 +22,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from companion import jsonin, live
+from companion.forms import address_number
 from companion.i18n import LANGUAGES as LANGUAGE_NAMES
 from companion.scorers.rules import RuleError
 from companion.scorers.vote.night_script import night_script, timed_script
@@ -118,7 +119,7 @@ def captions(code):
     table = load(code)
     board = night_progress.board()
     seq = board.seq(table.id)
-    if live.is_fragment() and request.args.get("seq", type=int) == seq:
+    if live.is_fragment() and address_number(request.args, "seq", 0, seq) == seq:
         return "", 204
     lang = str(get_locale())
     lines = [step.text[lang] for step in night_script(len(table.players))]

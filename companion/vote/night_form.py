@@ -9,6 +9,7 @@ import secrets
 
 from flask_babel import gettext as _
 
+from companion.forms import address_number
 from companion.scorers.rules import RuleError
 from companion.scorers.vote.night_script import LANGUAGES, LIMITS as BOUNDS, NightSettings
 
@@ -43,7 +44,7 @@ def number(args, name: str) -> float:
     if not raw:
         return float(default)
     try:
-        value = float(raw)
+        value = float(raw) if raw.isascii() else math.nan  # float() reads '٣' as 3
     except ValueError:
         value = math.nan
     if not math.isfinite(value):
@@ -66,10 +67,11 @@ def seed(args) -> int:
     raw = (args.get("seed") or "").strip()
     if not raw:
         return secrets.randbelow(SEED_MAX)
-    if not raw.isdigit() or int(raw) > SEED_MAX:
+    value = address_number({"seed": raw}, "seed", 0, SEED_MAX)
+    if value is None:
         raise SettingError("seed", _("%(field)s: a whole number from 0 to %(high)s is needed",
                                      field=labels()["seed"], high=SEED_MAX))
-    return int(raw)
+    return value
 
 
 def language(args, default: str) -> str:

@@ -1,6 +1,7 @@
 """Rule 15.1 (the conquest roll, joint conquest) and 15.2 (ceded provinces)."""
 import random
 
+from companion.scorers.conquest.aftermath import GIFT, after_conquest
 from companion.scorers.conquest.nations import CAPITALS, MODIFIERS, known, nation_name, number, signed
 from companion.scorers.rules import RuleError
 from companion.scorers.sentence import join, plural, sentence, word
@@ -19,18 +20,19 @@ def die(value, rng: random.Random | None, rule: str) -> tuple[int, bool]:
 
 
 def conquest(nation: str, key_areas: int, lost: int, capitals: int, die_value=None,
-             rng: random.Random | None = None, controller: str | None = None) -> dict:
+             rng: random.Random | None = None, controller: str | None = None, minor: bool = False) -> dict:
     """Is ``nation`` conquered? ``key_areas`` is the number the loss counts from (the original
     number, or what it held at its last conquest or surrender), ``lost`` how many of them it has
     lost, ``capitals`` how many of its capitals the enemy controls, ``die_value`` the conquest die
     (None: rolled with ``rng`` when a roll is needed), ``controller`` the nation controlling the
-    capital.
+    capital, ``minor`` whether it is a minor (replaceable) country.
 
     CONQ-ROLL-1: all key areas lost: conquered, no roll. CONQ-ROLL-2: else the capital must be
     enemy-controlled and the modified roll 6 or more. CONQ-ROLL-3: +1 per key area lost.
     CONQ-ROLL-4: the nation's modifier. CONQ-ROLL-5: Russia needs both capitals.
     CONQ-JOINT-1: the nation controlling the capital is the conqueror.
-    Answers ``{"conquered", "by", "die", "rolled", "modifier", "total", "conqueror", "log"}``.
+    Once conquered, ``next`` is the checklist of what follows (aftermath.after_conquest).
+    Answers ``{"conquered", "by", "die", "rolled", "modifier", "total", "conqueror", "log", "next"}``.
     """
     known(nation, "CONQ-ROLL-4")
     key_areas = number(key_areas, word("field", "key areas"), 1, 99, "CONQ-ROLL-3")
@@ -45,7 +47,8 @@ def conquest(nation: str, key_areas: int, lost: int, capitals: int, die_value=No
                                      "the capital"), "CONQ-JOINT-1")
     name = nation_name(nation)
     answer = {"conquered": False, "by": None, "die": None, "rolled": False,
-              "modifier": MODIFIERS[nation], "total": None, "conqueror": None, "log": []}
+              "modifier": MODIFIERS[nation], "total": None, "conqueror": None, "log": [],
+              "next": []}
     log = answer["log"]
     if lost == key_areas:
         answer.update(conquered=True, by="key areas")
@@ -69,6 +72,7 @@ def conquest(nation: str, key_areas: int, lost: int, capitals: int, die_value=No
                    if controller else
                    sentence("If several nations met the conditions together, only the one controlling "
                             "the capital is the conqueror (CONQ-JOINT-1)"))
+        answer["next"] = after_conquest(nation, minor)
     return answer
 
 
@@ -92,7 +96,8 @@ def roll(answer: dict, name, lost: int, value: int, rolled: bool) -> None:
 def cede(die_value=None, rng: random.Random | None = None, provinces: int | None = None) -> dict:
     """Rule 15.2: the conqueror (and its allies) removes its flags in the victim's home provinces
     and rolls a die: that many provinces pass to it (CONQ-CEDE-1); the conqueror chooses first,
-    then the victim, in turn (CONQ-CEDE-2); the capital is never ceded (CONQ-CEDE-3).
+    then the victim, in turn (CONQ-CEDE-2); the capital is never ceded (CONQ-CEDE-3); the conqueror
+    may give a ceded province to a power of its camp that agrees (CONQ-CEDE-4).
     ``provinces`` (optional) counts the victim's home provinces other than its capital: when fewer
     than the die, all of them pass. Answers ``{"die", "rolled", "ceded", "picks", "log"}``,
     ``picks`` being "conqueror" or "victim" for each province in the order they choose."""
@@ -117,5 +122,5 @@ def cede(die_value=None, rng: random.Random | None = None, provinces: int | None
                             for k, who in enumerate(picks, 1)])
         log.append(sentence("They choose in turn, the conqueror first, and the conqueror places a flag "
                             "in each: %(order)s (CONQ-CEDE-2)", order=order))
-    log.append(sentence("The capital is never ceded (CONQ-CEDE-3)"))
+    log += [GIFT, sentence("The capital is never ceded (CONQ-CEDE-3)")]
     return {"die": value, "rolled": rolled, "ceded": ceded, "picks": picks, "log": log}

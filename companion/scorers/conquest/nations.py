@@ -23,6 +23,9 @@ def nation_name(nation: str):
 
 def known(nation, rule: str, among=NATIONS) -> str:
     """``nation`` if it is one of ``among``; else a RuleError under ``rule``."""
+    if nation is None:
+        raise RuleError(sentence("a nation is missing: name one of %(names)s",
+                                 names=", ".join(among)), rule)
     if nation not in among:
         raise RuleError(sentence("unknown nation %(n)r", n=nation), rule)
     return nation

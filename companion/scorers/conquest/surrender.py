@@ -1,6 +1,6 @@
 """Rule 15.4: whether a power may surrender, and to whom."""
+from companion.scorers.conquest.aftermath import after_conquest, after_offer
 from companion.scorers.conquest.nations import known, nation_name, number
-from companion.scorers.rules import RuleError
 from companion.scorers.sentence import join, sentence, word
 
 MOST = 999
@@ -16,17 +16,18 @@ def surrender(defender: int, aggressors: dict, minor: bool = False) -> dict:
     a tie for the most is left to the table (the rule names no one). CONQ-SURR-3: a minor
     (replaceable) country never surrenders of its own will; forced to, it counts as conquered by
     the nation with the most troops on its territory, or, with none there, becomes unaligned and
-    neutral. Answers ``{"may", "to", "tied", "against", "log"}``."""
+    neutral (``neutral``). With no aggressor on its territory, a power may not surrender: there is
+    nobody to surrender to (CONQ-SURR-1). ``next`` is the checklist of what follows: the offer and an
+    accepted surrender's effects (aftermath.after_offer), or, for a minor country counted as
+    conquered, the conquest's (aftermath.after_conquest).
+    Answers ``{"may", "to", "tied", "against", "neutral", "log", "next"}``."""
     defender = number(defender, word("field", "units and generals in play"), 0, MOST, "CONQ-SURR-1")
-    if not aggressors:
-        raise RuleError(sentence("name at least one aggressor and its troops on the territory"),
-                        "CONQ-SURR-1")
     counts = {known(nation, "CONQ-SURR-2"): number(n, nation_name(nation), 0, MOST, "CONQ-SURR-1")
               for nation, n in aggressors.items()}
-    against, most = sum(counts.values()), max(counts.values())
+    against, most = sum(counts.values()), max(counts.values(), default=0)
     tied = [nation for nation, n in counts.items() if n == most] if most else []
     answer = {"may": False, "to": tied[0] if len(tied) == 1 else None, "tied": tied if len(tied) > 1 else [],
-              "against": against, "log": []}
+              "against": against, "neutral": minor and not most, "log": [], "next": []}
     log = answer["log"]
     if minor:
         log.append(sentence("A minor country cannot surrender of its own will (CONQ-SURR-3)"))
@@ -39,6 +40,13 @@ def surrender(defender: int, aggressors: dict, minor: bool = False) -> dict:
                                 to=nation_name(answer["to"]), n=most))
         else:
             log.append(tie(tied, most, "CONQ-SURR-3"))
+        if most:
+            answer["next"] = after_conquest("other", minor=True)
+        return answer
+    if not counts:
+        log.append(sentence("No aggressor on its territory: there is nobody to surrender to, so it may not "
+                            "surrender; a power surrenders to an aggressor on the invaded nation's territory "
+                            "(CONQ-SURR-1)"))
         return answer
     answer["may"] = defender < against
     log.append(sentence("%(d)s units and generals in play against %(a)s of the aggressors on its "
@@ -51,6 +59,8 @@ def surrender(defender: int, aggressors: dict, minor: bool = False) -> dict:
                             "(CONQ-SURR-2)", to=nation_name(answer["to"]), n=most))
     elif answer["may"]:
         log.append(tie(tied, most, "CONQ-SURR-2"))
+    if answer["may"]:
+        answer["next"] = after_offer()
     return answer
 
 

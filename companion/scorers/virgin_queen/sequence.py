@@ -22,6 +22,7 @@ class Step:
     section: str
     text: Sentence
     detail: Sentence | None = None
+    name: Sentence | None = None  # the history's name for the step, when its text says more (VQ-END-1)
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,8 @@ PHASES = (
     Phase("victory", "VQ-SEQ-10", sentence("Victory determination phase"), (
         Step("awards", "25.3", sentence("Award the VP for control of Paris and Central Europe")),
         Step("winner", "25.3", sentence("Determine the winner. If there is none, advance the turn "
-                                        "marker one box and start a new turn"))), section="25.3"),
+                                        "marker one box and start a new turn"),
+             name=sentence("Determine the winner"))), section="25.3"),
 )
 
 ARRIVALS = (
@@ -111,6 +113,11 @@ ARRIVALS = (
                           "last turn return to each power's force pool.")),
 )
 NO_CHARACTERS = sentence("Not on turn 1: new characters enter from the second turn (VQ-ARR-1)")
+GAME_ENDS = sentence("Determine the winner. Turn 7 is the last: the game ends here, with no new turn "
+                     "(VQ-END-1)")
+SCORED = sentence("What is scored at the end: the VP for control of Paris and Central Europe awarded "
+                  "just above, added to the VP each power has gained during the game; then the winner "
+                  "is determined (25.3) (VQ-END-1)")
 
 
 def step(key: str) -> tuple[Phase, Step]:
@@ -139,19 +146,25 @@ def tick(ticked, key: str, done: bool = True) -> list[str]:
 def checklist(turn: int, ticked) -> dict:
     """The turn as the table walks it (VQ-SEQ-1..10): each phase with its steps ticked or not,
     the next step to do, whether the turn is complete and whether it is the last one. On turn 1
-    the new characters step carries why there are none (VQ-ARR-1)."""
+    the new characters step carries why there are none (VQ-ARR-1); on turn 7 the winner step says
+    the game ends there and what is scored, not that a new turn starts (VQ-END-1)."""
     turn, done = turn_number(turn), {step(key)[1].key for key in ticked}
     phases = []
     for phase in PHASES:
-        steps = [{"key": s.key, "section": s.section, "text": s.text, "detail": s.detail,
-                  "done": s.key in done, "note": NO_CHARACTERS if s.key == "characters" and turn == 1
-                  else None} for s in phase.steps]
+        steps = [dict({"key": s.key, "section": s.section, "text": s.text, "detail": s.detail,
+                       "done": s.key in done, "note": NO_CHARACTERS if s.key == "characters" and turn == 1
+                       else None}, **last_turn(s, turn)) for s in phase.steps]
         phases.append({"key": phase.key, "rule": phase.rule, "name": phase.name,
                        "section": phase.section, "steps": steps, "done": all(s["done"] for s in steps)})
     upcoming = [s["key"] for p in phases for s in p["steps"] if not s["done"]]
     return {"turn": turn, "last": turn == LAST_TURN, "phases": phases,
             "next": upcoming[0] if upcoming else None, "complete": not upcoming,
             "arrivals": [{"rule": rule, "text": text} for rule, text in ARRIVALS]}
+
+
+def last_turn(s: Step, turn: int) -> dict:
+    """VQ-END-1: on turn 7 the winner step ends the game, and its note says what is scored."""
+    return {"text": GAME_ENDS, "note": SCORED} if s.key == "winner" and turn == LAST_TURN else {}
 
 
 def next_turn(turn: int, ticked) -> int:
