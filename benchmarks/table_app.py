@@ -11,8 +11,8 @@
    the phones of 1,000 tables (a worker looks at most 50 times a second, 20 ms of which this
    must be a small part), the look at all their tables it makes once a second, and the version
    read that starts a phone's stream.
-3. The first page a phone loads (board page + htmx + CSS + JS + icon) over the wire with gzip
-   (<= 60 KB).
+3. The first page a phone loads (board page + htmx + CSS + JS + icon), the bodies gzipped
+   (<= 60 KB); the README's figure, on the wire, is ``benchmarks/first_load.py``'s.
 """
 import argparse
 import gzip

@@ -42,7 +42,7 @@ def create_app(test_config=None, settings=None):
         from companion.security import secret_key
         app.config["SECRET_KEY"] = secret_key(folder)
 
-    from companion import assets, db, errors, i18n, logbook, rooms, security, tables
+    from companion import assets, db, errors, i18n, install, logbook, rooms, security, tables
     tables.check_code_prefix(app)
     db.init_app(app)
     Htmx(app)
@@ -50,6 +50,7 @@ def create_app(test_config=None, settings=None):
     i18n.init_app(app)
     errors.init_app(app)
     assets.init_app(app)
+    install.init_app(app)
     app.register_blueprint(rooms.bp)
     app.register_blueprint(logbook.bp)
     app.jinja_env.globals["get_locale"] = get_locale

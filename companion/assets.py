@@ -1,37 +1,125 @@
-"""Static assets: htmx served from its registry package (no CDN), and gzip for text answers."""
+"""Static assets as a phone wants them: versioned URLs kept for a year, gzipped once, htmx from
+its registry package (no CDN), and gzip for the app's text answers.
+
+Every address of a static file (``url_for('static', ...)``, htmx) carries the hash of the file's
+content (``?v=``): asked with the current hash, the file is ``immutable`` for a year, so a phone
+asks for it again only when it changed (its address changed with it). Asked without a hash, or
+with an old one, it is sent as it is now with ``no-cache`` (revalidated by its ETag).
+
+The cache: each file's bytes, gzip and hash, made once per content (key: the file's path, size
+and modification time, so an edited file is served anew). Bound: the files of the static folder
+and htmx, about 100 KB in all.
+"""
 import gzip
+import hashlib
+import mimetypes
+import os
+from dataclasses import dataclass
 from importlib.resources import files
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, abort, current_app, request
+from werkzeug.security import safe_join
 
 HTMX_PACKAGE = "js_lib_htmx"  # django-js-lib-htmx, pinned in pyproject.toml; no Django needed
 bp = Blueprint("assets", __name__)
 COMPRESSIBLE = {"text/html", "text/css", "application/javascript", "text/javascript",
-                "application/json", "image/svg+xml"}
+                "application/json", "image/svg+xml", "application/manifest+json"}
+FOREVER = "public, max-age=31536000, immutable"
 
 
-def htmx_bytes(name: str) -> bytes:
-    return files(HTMX_PACKAGE).joinpath("static", "htmx", name).read_bytes()
+@dataclass(frozen=True)
+class Asset:
+    """One static file as it is sent: its bytes, its gzip (None when that is not smaller), its
+    type and its version (the start of its content's SHA-256)."""
+    body: bytes
+    zipped: bytes | None
+    mimetype: str
+    version: str
+
+    @classmethod
+    def of(cls, body: bytes, name: str) -> "Asset":
+        mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        zipped = gzip.compress(body, compresslevel=9, mtime=0) if mimetype in COMPRESSIBLE else None
+        if zipped is not None and len(zipped) >= len(body):
+            zipped = None
+        return cls(body, zipped, mimetype, hashlib.sha256(body).hexdigest()[:12])
+
+    def answer(self, version: str | None) -> Response:
+        """The file for this request: gzipped when the browser takes it, kept for a year when
+        asked at its current ``version``."""
+        zipped = self.zipped is not None and request.accept_encodings.quality("gzip") > 0
+        response = Response(self.zipped if zipped else self.body, mimetype=self.mimetype)
+        if zipped:
+            response.headers["Content-Encoding"] = "gzip"
+        if self.zipped is not None:
+            response.vary.add("Accept-Encoding")
+        if version == self.version:
+            response.headers["Cache-Control"] = FOREVER
+        else:
+            response.headers["Cache-Control"] = "no-cache"
+            response.set_etag(self.version + ("-gz" if zipped else ""))
+            response.make_conditional(request)
+        return response
+
+
+_kept: dict[str, tuple[tuple, Asset]] = {}  # path -> ((size, mtime), Asset): see the docstring
+
+
+def static_asset(filename: str) -> Asset | None:
+    """The static file ``filename`` (None when the static folder has no such file)."""
+    path = safe_join(current_app.static_folder, filename)
+    try:
+        stat = os.stat(path) if path else None
+    except OSError:
+        stat = None
+    if stat is None or not os.path.isfile(path):
+        return None
+    key = (stat.st_size, stat.st_mtime_ns)
+    kept = _kept.get(path)
+    if kept is None or kept[0] != key:
+        with open(path, "rb") as file:
+            kept = _kept[path] = (key, Asset.of(file.read(), filename))
+    return kept[1]
+
+
+def htmx_asset() -> Asset:
+    """htmx itself, read once from its package."""
+    kept = _kept.get(HTMX_PACKAGE)
+    if kept is None:
+        body = files(HTMX_PACKAGE).joinpath("static", "htmx", "htmx.min.js").read_bytes()
+        kept = _kept[HTMX_PACKAGE] = ((), Asset.of(body, "htmx.min.js"))
+    return kept[1]
+
+
+def static(filename):
+    """A file of the static folder (Flask's ``static`` endpoint, answered by :class:`Asset`)."""
+    asset = static_asset(filename)
+    if asset is None:
+        abort(404)
+    return asset.answer(request.args.get("v"))
 
 
 @bp.get("/vendor/htmx.min.js")
 def htmx():
-    """htmx itself, pre-gzipped by its package when the browser accepts gzip."""
-    zipped = "gzip" in request.headers.get("Accept-Encoding", "")
-    body = htmx_bytes("htmx.min.js.gz" if zipped else "htmx.min.js")
-    response = Response(body, mimetype="application/javascript")
-    if zipped:
-        response.headers["Content-Encoding"] = "gzip"
-    response.headers["Cache-Control"] = "public, max-age=86400"
-    response.vary.add("Accept-Encoding")
-    return response
+    """htmx itself (versioned like the static files)."""
+    return htmx_asset().answer(request.args.get("v"))
+
+
+def versioned(endpoint, values) -> None:
+    """Put the content's hash in every address of a static file and of htmx (``url_defaults``)."""
+    if endpoint == "static" and "v" not in values:
+        asset = static_asset(values.get("filename", ""))
+        if asset is not None:
+            values["v"] = asset.version
+    elif endpoint == "assets.htmx" and "v" not in values:
+        values["v"] = htmx_asset().version
 
 
 def compress(response):
-    """Gzip text answers over 1 KB when the browser accepts it (waitress does not)."""
+    """Gzip text answers over 1 KB when the browser accepts it (granian does not)."""
     if (response.direct_passthrough or response.status_code < 200 or
             response.mimetype not in COMPRESSIBLE or "Content-Encoding" in response.headers or
-            "gzip" not in request.headers.get("Accept-Encoding", "")):
+            request.accept_encodings.quality("gzip") <= 0):
         return response
     body = response.get_data()
     if len(body) < 1024:
@@ -43,6 +131,8 @@ def compress(response):
 
 
 def init_app(app) -> None:
-    """Register the htmx route and the gzip step."""
+    """Register htmx's route, the static files' answer, their versioned URLs and the gzip step."""
     app.register_blueprint(bp)
+    app.view_functions["static"] = static
+    app.url_defaults(versioned)
     app.after_request(compress)

@@ -32,6 +32,9 @@ import asyncio
 import contextvars
 import functools
 import io
+import os
+import signal
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from a2wsgi.wsgi import build_environ
@@ -41,6 +44,7 @@ from companion.security import forwarded_client
 
 BODY_TIMEOUT = 30  # seconds a request's body may take to arrive
 LARGE_BODY = 16 * 1024  # bytes: a tap's form is about 100, a 2,000-event import 400,000
+GRACE = 0.5  # seconds a stopping worker gives the requests under way before it exits anyway
 
 
 class Front:
@@ -54,10 +58,11 @@ class Front:
         self.hops, self.cap = app.config["PROXY_HOPS"], app.config["STREAMS_PER_ADDRESS"]
         self.streams: dict[str, int] = {}  # client address -> streams it holds open here
         self.watcher = push.Watcher(lambda: app.config["DATABASE"])
+        self.exit_timer: threading.Timer | None = None
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "lifespan":
-            return await lifespan(receive, send)
+            return await self.lifespan(receive, send)
         if scope["type"] != "http":
             return None
         if scope["method"] == "GET":
@@ -65,6 +70,41 @@ class Front:
             if path and await self.events(scope, path.group(1).upper(), receive, send):
                 return None
         return await self.run(scope, receive, send)
+
+    async def lifespan(self, receive, send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                self.stop_on_signals()
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    def stop_on_signals(self) -> None:
+        """SIGTERM (``companion serve`` stopping at Ctrl-C, or dead: ``serve.die_with_parent``)
+        ends every open stream at once, and the worker within ``GRACE`` seconds whatever it is
+        doing. granian stops a worker only once all its connections have ended, and a phone's
+        stream does not end by itself: a worker holding one never stopped.
+
+        The Ctrl-C of a terminal reaches the workers too: they leave it to the command, which
+        tells each to stop (a worker that stopped first was taken for one that crashed: an
+        error, exit 1). Set once the server has started, after granian's handlers; its SIGTERM
+        one still runs (CPython writes each signal to the event loop's wake-up file before it
+        calls the handler set here)."""
+        loop = asyncio.get_running_loop()
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, functools.partial(
+            self.stopping, loop, signal.getsignal(signal.SIGTERM)))
+
+    def stopping(self, loop, before, signum, frame) -> None:
+        if self.exit_timer is None:
+            self.exit_timer = threading.Timer(GRACE, os._exit, (1,))
+            self.exit_timer.daemon = True  # a worker that stops in time does not wait for it
+            self.exit_timer.start()
+            loop.call_soon_threadsafe(self.watcher.hang_up)
+        if callable(before):
+            before(signum, frame)
 
     async def events(self, scope, code: str, receive, send) -> bool:
         """Answer a known table's push stream here; False leaves the request to Flask."""
@@ -179,13 +219,3 @@ async def refuse(send, status: int, text: bytes) -> None:
                 "headers": [(b"content-type", b"text/plain; charset=utf-8"),
                             (b"connection", b"close")]})
     await send({"type": "http.response.body", "body": text})
-
-
-async def lifespan(receive, send) -> None:
-    while True:
-        message = await receive()
-        if message["type"] == "lifespan.startup":
-            await send({"type": "lifespan.startup.complete"})
-        elif message["type"] == "lifespan.shutdown":
-            await send({"type": "lifespan.shutdown.complete"})
-            return

@@ -187,11 +187,13 @@ def seated(table) -> str | None:
 
 
 def undo_toast(table, kind: str) -> str:
-    """What the phone that made a change is told in its toast: the change as stored (with what
-    the rules made of it, as the history says it: a vote's count and result, not just "vote"),
-    and an Undo for it (out of band). An undo is told by the page itself (``undone``)."""
+    """What the phone that made a change is told in its toast: the seat that made it and the change
+    as stored (with what the rules made of it, as the history says it: a vote's count and result,
+    not just "vote"), and an Undo for it (out of band). An undo is told by the page itself (``undone``)."""
     if kind == "undo":
         return Markup()
     stored = events.load(get_db(), table.id, after=table.version - 1)[-1]
     text = describe(games.get(table.game), stored)
+    if stored["seat"]:  # the player whose phone tapped, as the table's history names him
+        text = f"{stored['seat']}: {text}"
     return macro("_macros.html", "undo_toast")(table, text, table_url("logbook.undo", table.code))

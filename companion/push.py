@@ -118,6 +118,7 @@ class Watcher:
         self.seen = None  # PRAGMA data_version at the last look
         self.newest = None  # the newest event, narrator's report and tombstone at the last look
         self.looking: asyncio.Task | None = None
+        self.stopping = False  # the server is stopping: no stream is held any more
 
     def news(self, code: str) -> tuple[int, int] | None:
         """The table's version and narrator's report now (None when there is no such table)."""
@@ -126,6 +127,8 @@ class Watcher:
         return news(self.conn, code)
 
     def watch(self, code: str, phone: Phone) -> None:
+        if self.stopping:
+            return phone.hang_up()
         self.phones.setdefault(code, set()).add(phone)
         if self.looking is None or self.looking.done():
             self.looking = asyncio.get_running_loop().create_task(self.look_while_watched())
@@ -136,6 +139,14 @@ class Watcher:
             watching.discard(phone)
             if not watching:
                 del self.phones[code]
+
+    def hang_up(self) -> None:
+        """The server is stopping: end every open stream now, and each one opened from now on
+        once it has told the table's news (its browser asks again after ``RETRY``)."""
+        self.stopping = True
+        for phones in self.phones.values():
+            for phone in phones:
+                phone.hang_up()
 
     async def look_while_watched(self) -> None:
         while self.phones:
@@ -180,7 +191,8 @@ class Watcher:
 
 async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, send) -> None:
     """Hold one phone's stream until it goes away (``http.disconnect``: granian drops what is
-    sent after that without an error) or its table is deleted; ``now``: the table's news."""
+    sent after that without an error), its table is deleted or the server stops
+    (``Watcher.hang_up``); ``now``: the table's news."""
     phone = Phone(*now)
     watcher.watch(code, phone)
     listening = asyncio.ensure_future(listen(receive, phone))
@@ -201,9 +213,10 @@ async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, sen
                             "more_body": True})
             elif not await phone.wait(KEEP_ALIVE):
                 await send({"type": "http.response.body", "body": b":\n\n", "more_body": True})
+        await send({"type": "http.response.body", "body": b""})  # the end (unheard if it went away)
     finally:
         if not listening.done():
-            listening.cancel()  # the table was deleted: the server ends the stream
+            listening.cancel()  # the server ends the stream (table deleted, server stopping)
         watcher.forget(code, phone)
 
 

@@ -8,8 +8,10 @@ Workers share the listening socket and the SQLite file; nothing in the app assum
 (README, "Hosting many tables").
 
 What stops the server from starting (a busy port, a ``--db`` in a missing folder) is said in one
-line, exit 1, before any address or QR code is printed.
+line, exit 1, before any address or QR code is printed. Ctrl-C ends the phones' open streams and
+stops it within 2 s (``front.Front.stop_on_signals``); a second Ctrl-C stops it at once.
 """
+import copy
 import errno
 import gc
 import ipaddress
@@ -95,10 +97,12 @@ def announce(url: str, host: str, database: str) -> None:
     from companion.qr import text
     if is_loopback(host):
         click.echo(f"companion: open {url} on this computer only: no phone can reach {host} "
-                   f"(use --host 0.0.0.0 to let the phones at the table in) (database {database})")
+                   f"(use --host 0.0.0.0 to let the phones at the table in) (database {database}); "
+                   f"Ctrl+C to stop")
         return
     click.echo(text(url))
-    click.echo(f"companion: open {url} on a phone on the same network (database {database})")
+    click.echo(f"companion: open {url} on a phone on the same network (database {database}); "
+               f"Ctrl+C to stop")
 
 
 def hosted_app():
@@ -135,7 +139,8 @@ def settle_garbage_collector() -> None:
 
 def die_with_parent() -> None:
     """A worker ends when the command that started it does, even if that one was killed
-    (Linux): otherwise it would keep the port and the next ``companion serve`` could not start."""
+    (Linux): otherwise it would keep the port and the next ``companion serve`` could not start.
+    The SIGTERM ends its open streams too (``front.Front.stop_on_signals``)."""
     try:
         import ctypes
         ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
@@ -155,23 +160,64 @@ def raise_file_limit(connections: int) -> int:
     return max(resource.getrlimit(resource.RLIMIT_NOFILE)[0] - 256, 0)
 
 
-def run_server(host, port, *, environ, workers, connections, backlog, idle_timeout):
+ACCESS_LOG = "%(time)s %(addr)s %(method)s %(path)s %(status)d %(dt_ms).1f ms"  # --log
+
+
+def request_log(log: str | None) -> dict | None:
+    """granian's logging with its request log going to stderr (``--log``) or appended to a
+    file (``--log FILE``); None: granian's own."""
+    if log is None:
+        return None
+    from granian.log import LOGGING_CONFIG
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["handlers"]["access"] = (
+        {"formatter": "access", "class": "logging.StreamHandler", "stream": "ext://sys.stderr"}
+        if log == "-" else
+        {"formatter": "access", "class": "logging.FileHandler", "filename": os.path.abspath(log)})
+    return config
+
+
+def log_problem(log: str | None) -> str | None:
+    """Why the request log cannot be appended to the file given with ``--log``, or None."""
+    if log in (None, "-"):
+        return None
+    try:
+        open(log, "a").close()
+    except OSError as err:
+        return f"--log {log}: cannot be written ({err.strerror or err})"
+    return None
+
+
+def run_server(host, port, *, environ, workers, connections, backlog, idle_timeout, log=None):
     """granian with the settings ``companion serve`` documents (blocks until Ctrl-C); the
-    workers it starts inherit ``environ``."""
+    workers it starts inherit ``environ``; ``log``: the request log (``--log``)."""
     from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
     from granian.server import Server
+
+    class Host(Server):
+        """granian's server, whose second Ctrl-C kills the workers instead of waiting for
+        them to finish the requests under way."""
+
+        def signal_handler_interrupt(self, *args, **kwargs):
+            if self.interrupt_signal:
+                for worker in list(self.wrks):
+                    worker.kill()
+            super().signal_handler_interrupt(*args, **kwargs)
+
     os.environ.update(environ)
     # HTTP/1.1 only: in its "auto" mode granian waits for a connection's first bytes (to tell
     # HTTP/2 from 1.1) with no time limit, so a socket that never sent a byte stayed open for
     # good, whatever --idle-timeout said; in HTTP/1.1 mode the header timeout runs from the
     # connection's start (tests/test_limits.py). Browsers speak HTTP/2 only over TLS, which a
     # proxy in front ends anyway.
-    Server(TARGET, address=host, port=port, interface=Interfaces.ASGI, factory=True,
-           http=HTTPModes.http1, workers=workers, backpressure=connections, backlog=backlog,
-           http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
-           respawn_failed_workers=True, log_level=LogLevels.error).serve()
+    Host(TARGET, address=host, port=port, interface=Interfaces.ASGI, factory=True,
+         http=HTTPModes.http1, workers=workers, backpressure=connections, backlog=backlog,
+         http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
+         respawn_failed_workers=True, log_level=LogLevels.error,
+         log_access=log is not None, log_access_format=ACCESS_LOG,
+         log_dictconfig=request_log(log)).serve()
 
 
 @click.command(short_help="Host the tables on the LAN, with a QR code to join.")
@@ -203,19 +249,24 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
               type=click.Path(exists=True, dir_okay=False),
               help="A Python file of settings (the limits of README's \"Hosting many tables\", "
                    "PROXY_HOPS, JOIN_CODE_LENGTH) read after the instance's config.py.")
-def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout, settings_path):
+@click.option("--log", is_flag=False, flag_value="-", default=None, metavar="[FILE]",
+              help="Log every request, one line each (time, address, method, path, status, "
+                   "milliseconds; a news stream when it ends), to stderr or appended to FILE.")
+def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout, settings_path,
+          log):
     """Serve the companion to the phones at the tables (production server: granian).
 
     Every phone keeps one connection open and is told on it when its table changes (Server-Sent
     Events): an idle phone costs no request. What stops it from starting (a busy port, a --db in
-    a missing folder) is said in one line, exit 1. For a hosted instance with many tables, one
+    a missing folder) is said in one line, exit 1. Ctrl+C ends the open streams and stops it
+    within 2 s; a second Ctrl+C stops it at once. For a hosted instance with many tables, one
     worker per core:
 
     \b
         companion serve --workers 2 --db /srv/companion/companion.sqlite
     """
     from companion.db import init_db
-    problem = database_problem(db_path) or port_problem(host, port)
+    problem = database_problem(db_path) or port_problem(host, port) or log_problem(log)
     if problem:
         raise click.ClickException(problem)
     if settings_path:  # read by this process's app and by each worker's (create_app)
@@ -230,4 +281,5 @@ def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout, 
         click.echo(f"companion: the open-files limit lets each worker hold {fits} connections, "
                    f"not {max_connections} (raise it with ulimit -n)", err=True)
     run_server(host, port, environ={"COMPANION_PUBLIC_URL": url, "COMPANION_DATABASE": database},
-               workers=workers, connections=fits, backlog=backlog, idle_timeout=idle_timeout)
+               workers=workers, connections=fits, backlog=backlog, idle_timeout=idle_timeout,
+               log=log)

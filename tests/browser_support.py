@@ -38,6 +38,59 @@ def browser():
         chromium.close()
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Host:
+    """``companion serve`` on ``port`` with its database in ``folder``, in a process group of its
+    own: ``stop()`` takes it away at once, workers and all, as a host switched off would be, and
+    ``start()`` brings it back on the same port with the same database (and key)."""
+
+    def __init__(self, folder: Path, port: int):
+        self.folder, self.port, self.url = folder, port, f"http://127.0.0.1:{port}"
+        self.process = self.log = None
+
+    @classmethod
+    def on_a_free_port(cls, folder: Path) -> "Host":
+        """Started on a free port; another, should another process take the one found first."""
+        for _attempt in range(2):
+            try:
+                return cls(folder, free_port()).start()
+            except pytest.fail.Exception as failed:
+                if "already in use" not in str(failed):
+                    raise
+        return cls(folder, free_port()).start()
+
+    def start(self) -> "Host":
+        self.log = open(self.folder / "server.log", "a", encoding="utf-8")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port",
+             str(self.port), "--db", str(self.folder / "b.sqlite")],
+            stdout=subprocess.DEVNULL, stderr=self.log, start_new_session=True)
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=5).read()
+                return self
+            except OSError:
+                if self.process.poll() is not None:
+                    break
+                time.sleep(0.1)
+        self.stop()
+        pytest.fail("companion serve did not start: " + (self.folder / "server.log").read_text())
+
+    def stop(self) -> None:
+        """Gone at once (SIGKILL to its process group)."""
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait(20)
+        self.log.close()
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """``companion serve`` on a free loopback port, in its own process, as a table runs it

@@ -152,7 +152,7 @@ def test_the_night_is_spoken_in_russian_with_a_countdown_and_followed_by_caption
     from playwright.sync_api import expect
     page = narrator(phone, late=True)
     code = vote_table(page, server, "ru")
-    follower = phone()
+    follower = narrator(phone)  # its wake lock is recorded too
     asks = []  # the caption phone's asks for its captions after the page: none for nothing
     follower.on("response", lambda r: "/night/captions?" in r.url and asks.append(r.status))
     follower.goto(f"{server}/vote/{code}/night/captions")
@@ -183,6 +183,9 @@ def test_the_night_is_spoken_in_russian_with_a_countdown_and_followed_by_caption
     expect(page.locator("#countdown")).to_be_hidden()
     expect(follower.locator("#captions")).to_contain_text("Ночь закончилась.", timeout=2500)
     assert asks and set(asks) == {200}, asks  # told when the narrator moved on, never polling
+    # the captions phone kept its screen awake while the night ran, as the narrator did
+    wait_until(follower, "window.__night.wake.length >= 2")
+    assert follower.evaluate("window.__night.wake") == ["request", "release"]
 
 
 def test_stop_silences_the_night_for_good(server, phone):

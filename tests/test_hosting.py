@@ -50,6 +50,25 @@ def started(process, port, what):
     pytest.fail(f"{what} did not start")
 
 
+def serving(command, env, what):
+    """``command(port)`` started on a free port, and the port: another is tried when the one
+    found free was taken meanwhile (the process ends at once, its port busy)."""
+    for _ in range(5):
+        port = free_port()
+        process = subprocess.Popen(command(port), env=env, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        for _ in range(200):
+            if process.poll() is not None:
+                break
+            if answers(port):
+                return process, port
+            time.sleep(0.1)
+        else:
+            process.kill()
+            pytest.fail(f"{what} did not start")
+    pytest.fail(f"{what} found no free port")
+
+
 @pytest.fixture
 def instances(tmp_path):
     """Instances A and B (their own databases, one cookie key) and nginx in front of them, as
@@ -58,20 +77,20 @@ def instances(tmp_path):
         if os.environ.get("CI") == "true":
             pytest.fail("no nginx: CI must run the hosting test (apt-get install nginx-light)")
         pytest.skip("no nginx")
-    ports = {"A": free_port(), "B": free_port()}
+    ports = {}
     proxy = free_port()
     databases, processes = {}, []
     try:
-        for prefix, port in ports.items():
+        for prefix in ("A", "B"):
             folder = tmp_path / prefix
             folder.mkdir()
             databases[prefix] = folder / "companion.sqlite"
             env = dict(os.environ, COMPANION_CODE_PREFIX=prefix, COMPANION_JOIN_CODE_LENGTH="6",
                        COMPANION_SECRET_KEY="one-key-for-every-instance")
-            processes.append(started(subprocess.Popen(
-                [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port",
-                 str(port), "--db", str(databases[prefix])], env=env,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), port, f"instance {prefix}"))
+            process, ports[prefix] = serving(lambda port: [
+                sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port",
+                str(port), "--db", str(databases[prefix])], env, f"instance {prefix}")
+            processes.append(process)
         site = (CONF.read_text().replace("127.0.0.1:8001", f"127.0.0.1:{ports['A']}")
                 .replace("127.0.0.1:8002", f"127.0.0.1:{ports['B']}")
                 .replace("listen 80;", f"listen 127.0.0.1:{proxy};"))

@@ -388,3 +388,20 @@ def test_database_connections_are_pooled_not_kept_per_thread(app, client, table)
         thread.start()
         thread.join()
     assert app.extensions["companion.db"].qsize() == 1
+
+
+def test_a_stopping_server_ends_every_stream_at_once_and_holds_no_new_one(hosted, table):
+    """Ctrl-C: granian stops a worker only once its connections have ended (front.stop_on_signals)."""
+    async def phones():
+        streams = [Browser(hosted, f"/t/{table.code}/events") for _ in range(2)]
+        tasks = [stream.start() for stream in streams]
+        for stream in streams:
+            await stream.until(b"data: 0\n\n")
+        hosted.watcher.hang_up()
+        await asyncio.wait_for(asyncio.gather(*tasks), 2)
+        assert hosted.watcher.phones == {}
+        late = Browser(hosted, f"/t/{table.code}/events")  # a phone asking again before the end
+        await asyncio.wait_for(late.start(), 2)
+        assert late.status == 200 and late.received.endswith(b"data: 0\n\n")
+        assert hosted.watcher.phones == {}
+    run(phones())

@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -166,12 +167,15 @@ def test_lan_address_is_an_ip():
     assert serve.lan_address().count(".") == 3
 
 
-def start(db, port, *options):
-    """``companion serve`` in its own process, and its start page once it answers."""
-    server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-                               "--port", str(port), "--db", str(db), *options],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(150):
+def start(db, port, *options, **popen):
+    """``companion serve`` in its own process, and its start page once it answers (or what it
+    said on stderr if it stopped first)."""
+    with open(db.parent / f"serve-{port}.log", "w") as log:
+        server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+                                   "--port", str(port), "--db", str(db), *options],
+                                  stdout=subprocess.DEVNULL, stderr=log, **popen)
+    deadline = time.monotonic() + 60  # a loaded machine
+    while server.poll() is None and time.monotonic() < deadline:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
         try:
             conn.request("GET", "/")
@@ -180,7 +184,21 @@ def start(db, port, *options):
             conn.close()
             time.sleep(0.1)
     server.kill()
-    raise AssertionError("companion serve did not start")
+    server.wait()
+    raise AssertionError(f"companion serve did not start: {Path(log.name).read_text()}")
+
+
+def start_anywhere(db, *options, **popen):
+    """``companion serve`` on a free port: (the server, its port, a connection, the start page).
+    Another port is tried if this one was taken meanwhile (the machine is shared)."""
+    for _ in range(5):
+        port = free_port()
+        try:
+            return (port, *start(db, port, *options, **popen))
+        except AssertionError as err:
+            if "already in use" not in str(err):
+                raise
+    raise AssertionError("no free port")
 
 
 def stop(server, sig=signal.SIGINT):
@@ -191,9 +209,8 @@ def stop(server, sig=signal.SIGINT):
 def test_a_write_survives_the_server_being_killed(tmp_path):
     """companion serve in its own process; a table is created; kill -9; the row is there, and
     the worker died with the command (the port is free for the next start)."""
-    port = free_port()
     db = tmp_path / "killed.sqlite"
-    server, conn, page = start(db, port)
+    port, server, conn, page = start_anywhere(db)
     try:
         body = page.read().decode()
         cookie = page.getheader("Set-Cookie").split(";")[0]
@@ -220,9 +237,9 @@ def test_a_change_made_through_one_server_process_reaches_a_phone_listening_to_a
     tells the change on a phone's open stream, and answers its board and a write from the
     version it shows."""
     db = tmp_path / "shared.sqlite"
-    ports = free_port(), free_port()
-    first, conn1, page = start(db, ports[0])
-    second, conn2, start_page = start(db, ports[1], "--workers", "2")
+    port1, first, conn1, page = start_anywhere(db)
+    port2, second, conn2, start_page = start_anywhere(db, "--workers", "2")
+    ports = port1, port2
     start_page.read()
     try:
         cookie = page.getheader("Set-Cookie").split(";")[0]
@@ -263,6 +280,179 @@ def test_a_change_made_through_one_server_process_reaches_a_phone_listening_to_a
         stop(second)
 
 
+def until(condition, seconds: float, what: str):
+    """Wait until ``condition()`` is true (a state of another process), at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not {what} after {seconds} s")
+        time.sleep(0.02)
+
+
+def table_with_a_phone(db, port, conn, page):
+    """A table made through the server, and a phone's connection with its news stream open, the
+    first message read."""
+    cookie = page.getheader("Set-Cookie").split(";")[0]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.read().decode()).group(1)
+    conn.request("POST", "/tables", body=f"csrf_token={token}&game=liberte&players=A%0AB%0AC",
+                 headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+    assert conn.getresponse().status == 303
+    conn.close()
+    code = sqlite3.connect(db).execute("SELECT code FROM tables").fetchone()[0]
+    phone = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    phone.request("GET", f"/t/{code}/events")
+    stream = phone.getresponse()
+    assert [stream.readline() for _ in range(4)] == [b"retry: 1000\n", b"id: 0\n", b"data: 0\n", b"\n"]
+    return phone, stream
+
+
+def worker_of(server) -> int:
+    """The pid of the one worker process ``companion serve`` started."""
+    children = [int(pid) for pid in os.listdir("/proc")
+                if pid.isdigit() and (stat(int(pid)) or [None, None])[1] == str(server.pid)]
+    assert len(children) == 1, children
+    return children[0]
+
+
+def stat(pid: int) -> list[str] | None:
+    """A process's state (R, S, T, Z...), parent and the rest, None once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def process_state(pid: int) -> str | None:
+    """R, S, T... for a process that runs, None for one that has ended (a zombie has ended)."""
+    state = (stat(pid) or ["X"])[0]
+    return None if state in "ZX" else state
+
+
+@pytest.mark.parametrize("ctrl_c", ["to the command", "from a terminal"])
+def test_ctrl_c_ends_the_open_streams_and_stops_within_2_s(tmp_path, ctrl_c):
+    """A terminal sends Ctrl-C to the command and its workers (its process group) at once; a
+    service manager to the command only, which passes it on to the workers."""
+    db = tmp_path / "stopped.sqlite"
+    port, server, conn, page = start_anywhere(db, start_new_session=True)
+    phone, stream = table_with_a_phone(db, port, conn, page)
+    try:
+        worker = worker_of(server)
+        if ctrl_c == "from a terminal":
+            os.killpg(server.pid, signal.SIGINT)
+        else:
+            server.send_signal(signal.SIGINT)
+        assert server.wait(2) == 0
+        assert stream.read() == b"" and stream.isclosed()  # ended whole, not cut
+        assert process_state(worker) is None
+    finally:
+        phone.close()
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def test_ctrl_c_stops_within_2_s_a_worker_still_waiting_for_a_body(tmp_path):
+    """A request whose body stops arriving would hold the worker for 30 s (front.BODY_TIMEOUT):
+    it is not waited for more than front.GRACE."""
+    db = tmp_path / "halfway.sqlite"
+    port, server, conn, page = start_anywhere(db)
+    page.read()
+    try:
+        conn.putrequest("POST", "/tables")
+        conn.putheader("Content-Type", "application/x-www-form-urlencoded")
+        conn.putheader("Content-Length", "1000")
+        conn.endheaders(b"game=liberte&players=")  # and no more
+        server.send_signal(signal.SIGINT)
+        assert server.wait(2) == 0
+    finally:
+        conn.close()
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
+def test_a_second_ctrl_c_stops_at_once(tmp_path):
+    """A worker that does not stop (here: stopped with SIGSTOP) is killed at the second Ctrl-C."""
+    db = tmp_path / "stuck.sqlite"
+    port, server, conn, page = start_anywhere(db)
+    phone, _stream = table_with_a_phone(db, port, conn, page)
+    worker = worker_of(server)
+    try:
+        os.kill(worker, signal.SIGSTOP)
+        until(lambda: process_state(worker) == "T", 10, "stopped")
+        server.send_signal(signal.SIGINT)
+        until(lambda: sigterm_pending(worker), 10, "told to stop")  # the first Ctrl-C was heard
+        with pytest.raises(subprocess.TimeoutExpired):
+            server.wait(0.5)  # it waits for the worker to finish
+        server.send_signal(signal.SIGINT)
+        assert server.wait(2) == 0
+        assert process_state(worker) is None
+    finally:
+        phone.close()
+        if process_state(worker):
+            os.kill(worker, signal.SIGKILL)
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
+def sigterm_pending(pid: int) -> bool:
+    status = dict(line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                  if ":\t" in line)
+    return any(int(status[field], 16) & 1 << (signal.SIGTERM - 1) for field in ("SigPnd", "ShdPnd"))
+
+
+def test_a_worker_whose_command_is_killed_ends_its_streams_and_stops(tmp_path):
+    """kill -9 of ``companion serve``: its worker, told by the kernel (serve.die_with_parent),
+    ends the phone's stream and stops within 2 s instead of serving it on."""
+    db = tmp_path / "orphan.sqlite"
+    port, server, conn, page = start_anywhere(db)
+    phone, stream = table_with_a_phone(db, port, conn, page)
+    worker = worker_of(server)
+    try:
+        server.kill()
+        server.wait(10)
+        until(lambda: process_state(worker) is None, 2, "stopped")
+        assert stream.read() == b"" and stream.isclosed()
+    finally:
+        phone.close()
+        if process_state(worker):
+            os.kill(worker, signal.SIGKILL)
+
+
+def test_the_start_line_says_how_to_stop(tmp_path, monkeypatch):
+    for host in ("0.0.0.0", "127.0.0.1"):
+        result, calls = serve_cli("--host", host, "--port", str(free_port()), "--db",
+                                  str(tmp_path / "g.sqlite"), monkeypatch=monkeypatch)
+        assert result.exit_code == 0 and calls
+        assert result.output.rstrip("\n").splitlines()[-1].endswith("; Ctrl+C to stop")
+
+
+def test_log_writes_a_line_for_each_request(tmp_path, monkeypatch):
+    """--log FILE: the method, path, status and time of every request; --log alone: on stderr."""
+    db, log = tmp_path / "logged.sqlite", tmp_path / "requests.log"
+    port, server, conn, page = start_anywhere(db, "--log", str(log))
+    try:
+        page.read()
+        conn.request("GET", "/static/missing.css")
+        conn.getresponse().read()
+        conn.close()
+        until(lambda: len(log.read_text().splitlines()) == 2, 10, "logged")
+        first, second = log.read_text().splitlines()
+        assert re.fullmatch(r"\S+ \S+ \S+ 127\.0\.0\.1 GET / 200 \d+\.\d ms", first), first
+        assert re.search(r" GET /static/missing\.css 404 \d+\.\d ms$", second), second
+    finally:
+        stop(server)
+    assert serve_cli("--port", str(free_port()), "--db", str(db), "--log",
+                     monkeypatch=monkeypatch)[1]["log"] == "-"
+    assert serve.request_log("-")["handlers"]["access"]["stream"] == "ext://sys.stderr"
+    missing = tmp_path / "nowhere" / "requests.log"
+    result, calls = serve_cli("--port", str(free_port()), "--db", str(db), "--log", str(missing),
+                              monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and not calls
+    assert result.output == f"Error: --log {missing}: cannot be written (No such file or directory)\n"
+
+
 def test_a_table_made_after_a_deleted_one_never_shows_its_state_on_another_process(tmp_path):
     """Two server processes on one database (as --workers runs them, here on two ports so that
     each request's process is known). The second shows table X, so it keeps X's position; X is
@@ -270,9 +460,8 @@ def test_a_table_made_after_a_deleted_one_never_shows_its_state_on_another_proce
     write for Y's own player must go through: SQLite used to give Y the deleted X's id, and the
     second process served X's cached position for it."""
     db = tmp_path / "shared.sqlite"
-    ports = free_port(), free_port()
-    first, conn1, page = start(db, ports[0])
-    second, conn2, start_page = start(db, ports[1])
+    _, first, conn1, page = start_anywhere(db)
+    _, second, conn2, start_page = start_anywhere(db)
     start_page.read()
     try:
         cookie = page.getheader("Set-Cookie").split(";")[0]
@@ -315,9 +504,8 @@ def test_a_chunked_body_the_server_cannot_read_is_a_400(tmp_path):
     """A malformed chunk size (``zz``) or a chunk longer than it says: granian gives the front
     ``http.disconnect`` for the body, and an app that answers nothing is granian's own 500. The
     front answers 400 "the body could not be read", and nothing is stored (issue 22)."""
-    port = free_port()
     db = tmp_path / "chunked.sqlite"
-    server, conn, page = start(db, port)
+    port, server, conn, page = start_anywhere(db)
     page.read()
     conn.close()
     try:

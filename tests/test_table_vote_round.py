@@ -166,8 +166,9 @@ def test_the_president_gives_cards_in_order_and_points_follow_VOTE_EVT_3_VOTE_EN
     give = section(text, "give")
     assert re.search(r'<ol class="given" id="given">\s*<li><strong>Bob</strong>\s*<span class="mods">\+2/−1</span>', give)
     assert "Card 2 of 4" in give
-    assert re.search(r'value="Cid" required> Cid · keeps it', give)
-    assert re.search(r'value="Eve" required> Eve · back to the PM', give)
+    assert re.search(r'value="Cid">Cid <small>keeps it</small>', give)
+    assert re.search(r'value="Eve">Eve <small>back to the PM</small>', give)
+    assert re.search(r'class="got">Bob <small>✓ \+2/−1</small>', give)  # the giving's progress
     twice = started.give("Bob")
     assert twice.status_code == 422 and "Bob already received a card this round" in section(text_of(twice), "give")
     started.give("Dan")
@@ -385,14 +386,16 @@ def test_bad_input_anywhere_is_a_4xx_never_a_500(app, vote_table, stage):
     assert t.client.get(f"/t/{t.code}/history").status_code == 200
 
 
-def test_a_targeted_ability_offers_another_player_than_its_user_by_default_VOTE_ABL_1(started):
-    """A player cannot target himself (VOTE-ABL-1): the seated Ann's Loyalty check starts on Bob,
-    not on Ann, so the tap that opens the sheet and uses it is not refused."""
+def test_a_targeted_ability_offers_no_target_by_default_and_not_its_user_VOTE_ABL_1(started):
+    """A player cannot target himself (VOTE-ABL-1, l. 178: «выбирает игрока для проверки»): the
+    seated Ann's Loyalty check is hers, and offers one button per other player, none chosen before
+    the tap that uses it."""
     started.sit("Ann")
     sheet = text_of(started.client.get(started.at("/"))).split('id="ability-loyalty_check"')[1]
     sheet = sheet.split("</details>")[0]
-    assert re.search(r'name="player">.*?<option selected>Ann</option>', sheet, re.S)
-    assert re.search(r'name="target">.*?<option selected>Bob</option>', sheet, re.S)
+    assert '<input type="hidden" name="player" value="Ann">' in sheet
+    assert re.findall(r'name="target" value="(\w+)"', sheet) == ["Bob", "Cid", "Dan", "Eve", "Fay", "Gil"]
+    assert "selected" not in sheet and "checked" not in sheet
 
 
 def test_choosing_oneself_is_refused_in_italian_without_a_masculine_ending_VOTE_ABL_1(client):

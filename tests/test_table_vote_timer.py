@@ -110,6 +110,7 @@ def test_the_timer_is_in_the_shared_history(client, started, clock):
 
 def test_the_page_loads_the_countdown_script_without_inline_script(client, started):
     page = client.get(started.at("/")).get_data(as_text=True)
-    assert '<script src="/static/timer.js" defer></script>' in page
-    with client.get("/static/timer.js") as script:
+    src = page.split('<script src="/static/timer.js', 1)[1].split('"', 1)[0]  # ?v=its version
+    assert src.startswith("?v=") and f'<script src="/static/timer.js{src}" defer></script>' in page
+    with client.get("/static/timer.js" + src) as script:
         assert script.status_code == 200 and b"data-left" in script.data

@@ -51,7 +51,7 @@ def test_the_page_runs_no_inline_script(client):
     page = client.get(f"/vote/{code}/night/").get_data(as_text=True)
     scripts = re.findall(r"<script\b[^>]*>", page)
     assert scripts and all('src="' in tag or 'type="application/json"' in tag for tag in scripts)
-    assert 'src="/static/narrator.js"' in page
+    assert 'src="/static/narrator.js?v=' in page
     assert not re.search(r"\son[a-z]+=", page)
 
 

@@ -47,10 +47,12 @@ function listen() {
   }
   var source = new EventSource(url);
   news.source = source;
+  source.onopen = hostBack;
   source.onmessage = function (evt) { heard("data: " + evt.data); };
   source.addEventListener("gone", function () { heard("data: gone"); });
   source.addEventListener("night", function (evt) { nightMoved(evt.data); });
   source.onerror = function () {
+    if (source.readyState === EventSource.CONNECTING) { askHost(); }  // the stream broke
     if (source.readyState === EventSource.CLOSED) {  // refused: gone, or the server is busy
       quiet();
       ask(url).then(function () {
@@ -147,7 +149,8 @@ document.addEventListener("htmx:oobAfterSwap", function (evt) {
   }
 });
 document.addEventListener("click", function (evt) {
-  if (evt.target.closest && evt.target.closest("#toast") && !evt.target.closest("form, button, a")) {
+  if (evt.target.closest && evt.target.closest("#toast") && !evt.target.closest("form, button, a") &&
+      !host.unsent.length) {
     document.getElementById("toast").innerHTML = "";
     clearOfTheToast();
   }
@@ -177,7 +180,7 @@ document.addEventListener("htmx:afterRequest", function (evt) {
 // does a live refresh that can be answered with only what changed since then (data-since).
 document.addEventListener("htmx:configRequest", function (evt) {
   var poll = document.getElementById("poll");
-  if (poll && evt.detail.verb !== "get") {
+  if (poll && evt.detail.verb !== "get" && !evt.detail.headers["X-Table-Version"]) {
     evt.detail.headers["X-Table-Version"] = poll.getAttribute("data-version");
   } else if (poll && evt.detail.elt.hasAttribute("data-since")) {
     evt.detail.parameters.since = poll.getAttribute("data-version");
@@ -244,3 +247,119 @@ document.addEventListener("keydown", function (evt) {
     close.click();
   }
 });
+// The host: a page says when it has lost the host (its news stream broke and the host does not
+// answer, or a request could not be sent) and when the host is back (#host, base.html). While the
+// host is lost the page asks /alive every 3 s. A write that could not be sent is shown as not sent
+// in the toast, with a button to send it again, and is sent again by itself when the host is back.
+// It carries the version it was made from (X-Table-Version), not the page's version then: a write
+// the host did get before it went away is then refused as stale, never applied twice.
+// The offline page (offline.html, shown by the service worker) goes back to its page by itself.
+var host = {lost: false, asking: null, unsent: [], hiding: null};
+function hostSays(state) {
+  var banner = document.getElementById("host");
+  if (!banner) { return; }
+  window.clearTimeout(host.hiding);
+  banner.textContent = banner.getAttribute("data-" + state);
+  banner.className = state;
+  banner.hidden = false;
+  if (state === "back") {
+    host.hiding = window.setTimeout(function () { banner.hidden = true; }, 4000);
+  }
+}
+function hostLost() {
+  if (!host.lost) {
+    host.lost = true;
+    hostSays("lost");
+  }
+  if (!host.asking) { host.asking = window.setInterval(askHost, 3000); }
+}
+function askHost() {
+  return window.fetch("/alive", {cache: "no-store"}).then(function (answer) {
+    if (answer.ok) { hostBack(); }
+  }, hostLost);
+}
+function hostBack() {
+  window.clearInterval(host.asking);
+  host.asking = null;
+  if (!host.lost) { return; }
+  host.lost = false;
+  if (document.body.hasAttribute("data-offline")) { return window.location.reload(); }
+  hostSays("back");
+  listen();
+  sendAgain();
+}
+function valuesOf(form) {
+  var values = {};
+  if (form && form.forEach) {
+    form.forEach(function (value, key) {
+      values[key] = key in values ? [].concat(values[key], value) : value;
+    });
+  }
+  return values;
+}
+function notSent(evt) {
+  var config = evt.detail.requestConfig;
+  hostLost();
+  if (!config || config.verb === "get") { return; }  // a refresh: the news asks again when back
+  var headers = {};
+  if (config.headers && config.headers["X-Table-Version"]) {
+    headers["X-Table-Version"] = config.headers["X-Table-Version"];
+  }
+  host.unsent.push({elt: evt.detail.elt, target: config.target, verb: config.verb,
+                    path: config.path, values: valuesOf(config.formData || config.parameters),
+                    headers: headers});
+  showUnsent();
+}
+function showUnsent() {
+  var toast = document.getElementById("toast"), banner = document.getElementById("host");
+  if (!toast || !banner) { return; }
+  window.clearTimeout(fading);
+  var box = document.createElement("div"), said = document.createElement("span");
+  var again = document.createElement("button");
+  box.className = "done unsent";
+  said.textContent = banner.getAttribute("data-unsent");
+  again.type = "button";
+  again.textContent = banner.getAttribute("data-retry");
+  again.addEventListener("click", sendAgain);
+  box.append(said, again);
+  toast.replaceChildren(box);
+  clearOfTheToast();
+}
+// Sent again from the element that sent it, or one that took its place (same address), else
+// from the page with only its out-of-band parts taken (the news then refreshes the page).
+function sendAgain() {
+  var writes = host.unsent, toast = document.getElementById("toast");
+  host.unsent = [];
+  if (toast && toast.querySelector(".unsent")) { toast.innerHTML = ""; }
+  writes.forEach(function (write) {
+    var source = write.elt && write.elt.isConnected ? write.elt :
+      document.querySelector("[hx-" + write.verb + '="' + CSS.escape(write.path) + '"]');
+    var context = {source: source || document.body, values: write.values, headers: write.headers};
+    if (write.target && write.target.isConnected) {
+      context.target = write.target;
+    } else if (!source) {
+      context.target = "#toast";
+      context.swap = "none";
+    }
+    window.htmx.ajax(write.verb, write.path, context);
+  });
+}
+document.addEventListener("htmx:sendError", notSent);
+document.addEventListener("htmx:timeout", notSent);
+window.addEventListener("offline", hostLost);
+window.addEventListener("online", askHost);
+document.addEventListener("visibilitychange", function () {  // a page without a stream asks once
+  if (!document.hidden && !document.getElementById("poll") && !host.lost) { askHost(); }
+});
+document.addEventListener("DOMContentLoaded", function () {
+  if (document.body.hasAttribute("data-offline")) {
+    host.lost = true;
+    host.asking = window.setInterval(askHost, 3000);
+  }
+});
+// The service worker (install.py, sw.js) keeps the app's shell for a reload without the host.
+if (navigator.serviceWorker && window.isSecureContext) {
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register("/sw.js").catch(function () { /* not kept: no offline page */ });
+  });
+}

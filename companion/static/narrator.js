@@ -310,4 +310,31 @@
   } else {
     refresh();
   }
+  // Caption phones keep the screen awake while the night runs, as the narrating phone does: the lock
+  // is taken when the captions show a night under way, given back once it is over or stopped.
+  var captionLock = null;
+  function captionsAwake() {
+    var captions = el("captions");
+    if (!captions) { return; }
+    var phase = captions.getAttribute("data-phase") || "";
+    var running = phase !== "" && phase !== "stopped" && phase !== "done";
+    if (running && !captionLock && !document.hidden && "wakeLock" in navigator) {
+      captionLock = "asking";
+      navigator.wakeLock.request("screen").then(function (lock) {
+        captionLock = lock;
+        lock.addEventListener("release", function () { if (captionLock === lock) { captionLock = null; } });
+        captionsAwake();
+      }).catch(function () { captionLock = null; note("wake-note", words("nowake")); });
+    } else if (!running && captionLock && captionLock !== "asking") {
+      captionLock.release();
+      captionLock = null;
+    }
+  }
+  document.addEventListener("htmx:afterSettle", captionsAwake);
+  document.addEventListener("visibilitychange", captionsAwake);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", captionsAwake);
+  } else {
+    captionsAwake();
+  }
 }());

@@ -62,11 +62,21 @@ def vote(form, p):
 
 
 def give(form, p):
-    """VOTE-EVT-3, VOTE-EVT-4: the President's next card, an event card or an ability card."""
-    if form.get("card") == "ability":
-        return {"type": "give", "to": form.get("to", ""), "ability": True}
+    """VOTE-EVT-3, VOTE-EVT-4: the President's next card, an event card or an ability card.
+
+    The giving step sends ``mods``, the cell tapped in the grid of modifiers ("budget,support",
+    "ability", or "other" for the budget and support chosen in the sheet below it) and ``to``, the
+    player's button; a table file's event comes as ``card`` with ``budget`` and ``support``."""
+    mods, to = form.get("mods", ""), form.get("to", "")
+    if form.get("card") == "ability" or mods == "ability":
+        return {"type": "give", "to": to, "ability": True}
+    if mods and mods != "other":
+        budget, _comma, support = mods.partition(",")
+        form = {"budget": budget, "support": support}
+    elif not mods and form.get("card") != "event":
+        raise RuleError(_("tap the card's modifiers first, then the player who gets it"), "VOTE-EVT-3")
     budget, support = modifiers(form)
-    return {"type": "give", "to": form.get("to", ""), "budget": budget, "support": support}
+    return {"type": "give", "to": to, "budget": budget, "support": support}
 
 
 def ability(form, p):

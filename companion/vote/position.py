@@ -67,6 +67,18 @@ def draw_lot(position: dict, rng: random.Random) -> list[str] | None:
     return lot
 
 
+def own_lot(position: dict, picked: str) -> list[str]:
+    """The table drew its own lot (VOTE-SETUP-5, l. 114: «выбирается любым жребием»): the tied
+    players with the one it picked first; only a tied player may be picked."""
+    chosen = first(position)
+    if chosen is None or chosen["by"] != "lot":
+        raise RuleError(_("the points decide the first President: no lot is drawn"), "VOTE-SETUP-5")
+    if picked not in chosen["tied"]:
+        raise RuleError(_("the lot is drawn among exactly the tied players: %(names)s",
+                          names=", ".join(chosen["tied"])), "VOTE-SETUP-5")
+    return [picked] + [name for name in chosen["tied"] if name != picked]
+
+
 def start_data(position: dict, lot) -> dict:
     """The ``start`` event's data (VOTE-SETUP-5): ``lot``, the order drawn among the players
     the points leave tied (None when the points decide), and the first President it gives."""

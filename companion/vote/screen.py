@@ -8,7 +8,6 @@ from companion.scorers.vote.abilities import ABILITIES, TARGETED
 from companion.scorers.vote.government import FAILURES_FOR_UNREST
 from companion.scorers.vote.replay import result
 from companion.scorers.vote.setup import CARDS_IN_HAND, deal, loyalty_split, starting_points
-from companion.scorers.vote.state import in_game
 from companion.vote import position as vote_position
 from companion.vote import timer
 from companion.vote.words import signed
@@ -41,13 +40,19 @@ def round_view(p: dict) -> dict:
     seats = [pl["name"] for pl in r["players"]]
     return {
         "r": r, "seats": seats, "expected": expected,
+        # who the rules name for the expected move (VOTE-GOV-2: the President nominates; VOTE-EVT-3:
+        # the President gives); None when the table enters it together (the vote, the round's end)
+        "actor": r["president"] if expected and expected["type"] in ("nominate", "give") else None,
         "abilities": [a for a in usable if a["ability"] != "double_vote"],
+        "cancel_users": next((a["players"] for a in usable if a["ability"] == "cancel_event"), []),
         "doubles": next((a["players"] for a in usable if a["ability"] == "double_vote"), []),
         "double_cost": ABILITIES["double_vote"],
         "party_won": any(a["type"] == "party_won" for a in legal),
         "in_game": [pl["name"] for pl in r["players"] if pl["in_game"]],
         "players": [dict(pl, index=i, steps=range(1, HIGH + 1)) for i, pl in enumerate(r["players"])],
-        "three_left": len(in_game(game)) == 3 and r["phase"] != "over",
+        # VOTE-FEW-1: the round has no PM because it opened with three players, not because three are
+        # left now (a PM whose round began with four keeps his plaque to the end of the round)
+        "three_left": r["phase"] in ("give", "end_round") and game.prime_minister is None,
         "unrest_after": FAILURES_FOR_UNREST,
         "hand": CARDS_IN_HAND,
         "log": list(reversed(r["log"][-12:])),

@@ -6,8 +6,11 @@ drawn here with the system's generator and stored in the events, so the log repl
 import random
 
 from flask import Blueprint, request, url_for
+from flask_babel import gettext as _
 
 from companion import live, tables
+from companion.scorers.rules import RuleError
+from companion.scorers.vote.abilities import cancellers
 from companion.vote import forms, screen
 from companion.vote import position as vote_position
 from companion.vote import words
@@ -29,7 +32,8 @@ def context(table) -> dict:
            "timer": screen.timer_view(p), **live.undo_context(table),
            "ability_names": words.ability_names(), "phase_names": words.phase_names(),
            "party_names": words.party_names(), "first_reasons": words.first_reasons(),
-           "winner_reasons": words.winner_reasons()}
+           "winner_reasons": words.winner_reasons(), "out": out_of_the_game(table),
+           "signed": words.signed}
     if p["game"] is None:
         ctx.update(screen.setup_view(p))
     else:
@@ -39,11 +43,35 @@ def context(table) -> dict:
 
 def write(table, kind, data, field):
     """One change from the table page; the answer is the table page (or its fragment).
-    A set-up form sent once the game has started has its error shown at the top."""
+    A set-up form sent once the game has started has its error shown at the top; a change from
+    the phone of a player out of the game is refused (:func:`out_of_the_game`)."""
     if kind in ("dice", "start") and live.position(table)["game"] is not None:
         field = ""
+    out = out_of_the_game(table)
+    if out:
+        data, field = _refuse(RuleError(_("%(p)s: out of the game, this phone follows the game but no longer "
+                                          "changes it (the host still may)", p=out), "VOTE-END-4")), ""
     return live.write(table, kind, data, page=PAGE, fragment=FRAGMENT, context=context,
                       field=field, redirect_to=url_for("vote.table", code=table.code))
+
+
+def out_of_the_game(table) -> str | None:
+    """VOTE-END-4: the seat of this phone when its player has left the game and it is not the
+    host's; None when it may act. He may still cancel the card that took him out (VOTE-ABL-5)."""
+    game = live.position(table)["game"]
+    name = tables.seat(table)
+    if game is None or not name or tables.is_host(table):
+        return None
+    player = next((pl for pl in game.players if pl.name == name), None)
+    if player is None or player.in_game or name in cancellers(game):
+        return None
+    return name
+
+
+def _refuse(error: RuleError):
+    def data():
+        raise error
+    return data
 
 
 @bp.get("/")
@@ -72,13 +100,17 @@ def roll(code):
 
 @bp.post("/start")
 def start(code):
-    """Start: the first President (VOTE-SETUP-5), drawing the lot here when the points tie."""
+    """Start: the first President (VOTE-SETUP-5), drawing the lot here when the points tie, or
+    with the President the table's own lot picked (``first``)."""
     table = live.load(code)
 
     def data():
         p = live.position(table)
         vote_position.seated(p)  # every die entered, or say whose are missing
-        return vote_position.start_data(p, vote_position.draw_lot(p, rng()))
+        picked = request.form.get("first")
+        if picked is None:
+            return vote_position.start_data(p, vote_position.draw_lot(p, rng()))
+        return vote_position.start_data(p, vote_position.own_lot(p, picked))
     return write(table, "start", data, "start")
 
 

@@ -8,11 +8,11 @@ import copy
 
 from companion.scorers.rules import RuleError
 from companion.scorers.sentence import sentence
-from companion.scorers.vote.deck import play_ability_card
+from companion.scorers.vote.deck import play_ability_card, refill_hands
 from companion.scorers.vote.events import giving_is_over
 from companion.scorers.vote.points import apply_modifiers, eliminate
 from companion.scorers.vote.state import (
-    END_ROUND, GIVE, NOMINATE, UNREST, VOTE, Game, in_game, playing, seat)
+    END_ROUND, GIVE, NOMINATE, OVER, UNREST, VOTE, Game, in_game, playing, seat)
 
 # ability -> (budget cost, support cost, rule)
 ABILITIES = {
@@ -57,9 +57,28 @@ def refusal(game: Game, ability: str, user: str) -> tuple[str, str] | None:
 
 
 def ability_users(game: Game) -> dict:
-    """Who may use each ability now (the screens offer these)."""
-    return {ability: [n for n in in_game(game) if refusal(game, ability, n) is None]
-            for ability in ABILITIES}
+    """Who may use each ability now (the screens offer these).
+
+    Cancel is offered before the card's effect is final, whatever the card did: to its recipient
+    even when it took him out of the game or ended it (VOTE-ABL-5, l. 206: «получит от Президента
+    карту события. В таком случае к нему не применяются модификаторы»)."""
+    if game.phase == OVER:
+        users = {ability: [] for ability in ABILITIES}
+        users["cancel_event"] = cancellers(game)
+        return users
+    return {ability: cancellers(game) if ability == "cancel_event" else
+            [n for n in in_game(game) if refusal(game, ability, n) is None] for ability in ABILITIES}
+
+
+def cancellers(game: Game) -> list[str]:
+    """VOTE-ABL-5: who may cancel the card just given: its recipient, if he was in the game when he
+    received it and is neither President nor PM."""
+    if game.undo_give is None or not game.gives:
+        return []
+    name = game.gives[-1]
+    if name not in in_game(game.undo_give):
+        return []
+    return [name] if refusal(game, "cancel_event", name) is None else []
 
 
 def use_ability(game: Game, event: dict) -> Game:
@@ -86,6 +105,10 @@ def use_ability(game: Game, event: dict) -> Game:
     if budget_cost or support_cost:
         apply_modifiers(game, user, -budget_cost, -support_cost,
                         sentence("pays for the ability (%(rule)s, VOTE-ABL-7)", rule=rule))
+    if ability == "transfer_presidency" and game.phase != OVER:
+        # reading: played between two rounds, so its user draws back to three at once (l. 166)
+        refill_hands(game)
+        game.say(sentence("Everyone in the game draws or discards to 3 cards (VOTE-CON-1)"))
     return game
 
 

@@ -27,14 +27,14 @@ def refill_hands(game: Game) -> None:
     for player in game.players:
         if not player.in_game:
             continue
-        while player.hand < CARDS_IN_HAND and _draw(game):
+        while player.hand < CARDS_IN_HAND and draw(game):
             player.hand += 1
         if player.hand > CARDS_IN_HAND:
             game.discard += player.hand - CARDS_IN_HAND
             player.hand = CARDS_IN_HAND
 
 
-def _draw(game: Game) -> bool:
+def draw(game: Game) -> bool:
     """VOTE-CON-2: an empty deck takes the shuffled discard pile (used abilities stay out)."""
     if game.deck == 0 and game.discard:
         game.deck, game.discard = game.discard, 0

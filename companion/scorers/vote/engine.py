@@ -181,8 +181,9 @@ def play(players: list[dict], event_list: list[dict], lot: list[str] | None = No
 def legal_actions(game: Game) -> list[dict]:
     """What may happen next, for a screen: the expected move of the round, then the abilities."""
     phase = game.phase
-    if phase == OVER:
-        return []
+    cancel = abilities.cancellers(game)
+    if phase == OVER:  # the card just given ended it: Cancel is still offered (VOTE-ABL-5)
+        return [{"type": "ability", "ability": "cancel_event", "players": cancel}] if cancel else []
     left = in_game(game)
     actions = {
         NOMINATE: [{"type": "nominate", "candidates": government.eligible_prime_ministers(game)}],
@@ -198,6 +199,8 @@ def legal_actions(game: Game) -> list[dict]:
                 actions.append({"type": "ability", "ability": ability, "players": users})
         if len(left) < len(game.players):
             actions.append({"type": "party_won", "parties": list(PARTIES)})
+    elif cancel:
+        actions.append({"type": "ability", "ability": "cancel_event", "players": cancel})
     return actions
 
 

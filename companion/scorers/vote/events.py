@@ -17,6 +17,7 @@ def open_event_phase(game: Game) -> None:
     """VOTE-EVT-1, VOTE-EVT-2: everyone puts one card in; the PM passes some to the President."""
     left = in_game(game)
     to_pm, game.cards = cards_for(len(left))
+    game.received = to_pm
     for player in game.players:
         if player.in_game:
             player.hand = max(0, player.hand - 1)

@@ -1,6 +1,7 @@
 """VOTE! with few players left: three play without a PM, two end the game (VOTE-FEW-1, VOTE-FEW-2)."""
 from companion.scorers.rules import RuleError
 from companion.scorers.sentence import sentence
+from companion.scorers.vote.deck import draw
 from companion.scorers.vote.points import apply_modifiers
 from companion.scorers.vote.state import GIVE, OVER, TIEBREAK, Game, in_game, playing, seat
 
@@ -66,7 +67,19 @@ def tiebreak(game: Game, event: dict) -> None:
             raise RuleError(sentence("%(player)s's card must be [budget, support], not %(card)r", player=name,
                                      card=card), "VOTE-FEW-2")
     for name, (budget, support) in cards.items():
+        _spend_random_card(game, seat(game, name, "VOTE-FEW-2"))
         apply_modifiers(game, name, budget, support, sentence("applies a random card (VOTE-FEW-2)"))
+
+
+def _spend_random_card(game: Game, player) -> None:
+    """VOTE-FEW-2: the random card comes from the hand while it holds any, then from the deck
+    (l. 220: «Если таким образом были применены все карты из рук обоих игроков … из колоды»); once
+    applied it lies on the discard pile like any applied card (VOTE-EVT-3)."""
+    if player.hand > 0:
+        player.hand -= 1
+    elif not draw(game):
+        return  # no card left anywhere: the table applies what it drew (cannot happen with 60 cards)
+    game.discard += 1
 
 
 def _won(game: Game, winner: dict, said) -> None:

@@ -14,13 +14,33 @@ def ineligible_prime_ministers(game: Game) -> dict:
 
     Not the President, not the President or PM of the last elected government; with 5 players in the
     game (reading: or 4) only that last PM. After unrest (VOTE-GOV-5) the last government is
-    forgotten, so anybody but the President may be nominated.
+    forgotten, so anybody but the President may be nominated. A failed election's President is never
+    barred for what he was before (VOTE-GOV-4, l. 132: «может быть номинирован»).
     """
     return {name: sentence("%(why)s (%(rule)s)", why=why, rule=rule) for name, (why, rule) in _reasons(game).items()}
 
 
-def _reasons(game: Game) -> dict:
+def failed_presidents_eligible(game: Game) -> dict:
+    """VOTE-GOV-4: the Presidents of failed elections since the last elected government whom the
+    term limits would otherwise bar, with why they may be nominated all the same."""
+    return {name: sentence("was President of a failed election: may be nominated (%(rule)s)", rule="VOTE-GOV-4")
+            for name in _barred_by_term(game) if name in game.failed_presidents and name != game.president}
+
+
+def _barred_by_term(game: Game) -> dict:
+    """VOTE-GOV-2's term limits alone: the last elected PM, and (more than 5 players, reading: or
+    4) the last elected President."""
     small_table = len(in_game(game)) in (4, 5)
+    barred = {}
+    if game.last_prime_minister:
+        barred[game.last_prime_minister] = sentence("was PM of the last elected government")
+    if game.last_president and not small_table and game.last_president not in barred:
+        barred[game.last_president] = sentence("was President of the last elected government")
+    return barred
+
+
+def _reasons(game: Game) -> dict:
+    barred = _barred_by_term(game)
     reasons = {}
     for player in game.players:
         name = player.name
@@ -28,10 +48,8 @@ def _reasons(game: Game) -> dict:
             reasons[name] = (sentence("has left the game"), "VOTE-END-4")
         elif name == game.president:
             reasons[name] = (sentence("is the President who nominates"), "VOTE-GOV-2")
-        elif name == game.last_prime_minister:
-            reasons[name] = (sentence("was PM of the last elected government"), "VOTE-GOV-2")
-        elif name == game.last_president and not small_table:
-            reasons[name] = (sentence("was President of the last elected government"), "VOTE-GOV-2")
+        elif name in barred and name not in game.failed_presidents:
+            reasons[name] = (barred[name], "VOTE-GOV-2")
     return reasons
 
 
@@ -167,6 +185,9 @@ def fail_election(game: Game) -> None:
                       "(VOTE-GOV-4)", n=game.failed_elections, president=failed, candidate=game.candidate))
     game.candidate = None
     game.previous_president = failed
+    game.failed_presidents = game.failed_presidents + [failed]
+    refill_hands(game)  # l. 166: three cards at the end of every round, a failed one too
+    game.say(sentence("Everyone in the game draws or discards to 3 cards (VOTE-CON-1)"))
     game.round += 1
     game.president = next_clockwise(game, failed)
     game.say(sentence("The President plaque passes to %(player)s (VOTE-GOV-4)", player=game.president))
@@ -203,7 +224,9 @@ def unrest(game: Game, event: dict) -> None:
             game.discard += 1
             apply_modifiers(game, name, budget, support, sentence("has a random card applied in the unrest"))
     game.last_president = game.last_prime_minister = None
-    game.failed_elections = 0
+    game.failed_elections, game.failed_presidents = 0, []
+    refill_hands(game)  # l. 166: three cards at the start of the new round
+    game.say(sentence("Everyone in the game draws or discards to 3 cards (VOTE-CON-1)"))
     game.say(sentence("Term limits clear: anybody may be nominated Prime Minister (VOTE-GOV-5)"))
     open_round(game)
 
@@ -237,6 +260,7 @@ def end_round(game: Game) -> None:
     game.say(sentence("Everyone in the game draws or discards to 3 cards (VOTE-CON-1)"))
     if game.prime_minister is not None:
         game.last_president, game.last_prime_minister = game.president, game.prime_minister
+        game.failed_presidents = []
     game.previous_president = game.president
     game.round += 1
     game.president = next_clockwise(game, game.president)

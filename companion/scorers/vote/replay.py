@@ -88,6 +88,8 @@ def game_from_scenario(data: dict) -> Game:
 def result(game: Game) -> dict:
     """The result JSON of docs/formats.md, plus what a screen needs next."""
     to_pm, to_president = event_phase.cards_for(len(in_game(game)))
+    if game.phase in ("give", "end_round"):  # this round's, even if players left meanwhile (VOTE-EVT-2)
+        to_pm, to_president = game.received, game.cards
     choosing = game.phase in ("nominate", VOTE)
     return {
         "round": game.round,
@@ -104,6 +106,7 @@ def result(game: Game) -> dict:
         "phase": game.phase,
         "candidate": game.candidate,
         "ineligible": government.ineligible_prime_ministers(game) if choosing else {},
+        "eligible_why": government.failed_presidents_eligible(game) if choosing else {},
         "gives": list(game.gives),
         "cards_this_round": game.cards if game.phase in ("give", "end_round") else None,
         "first_president": game.first_president,

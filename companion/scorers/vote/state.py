@@ -43,6 +43,8 @@ class Game:
     last_president: str | None = None  # the last elected government (VOTE-GOV-2)
     last_prime_minister: str | None = None
     previous_president: str | None = None  # may still transfer his powers (VOTE-ABL-3)
+    failed_presidents: list[str] = field(default_factory=list)  # since the last elected government
+    received: int = 0                  # cards that reached the PM this round (VOTE-EVT-2)
     doubles: list[str] = field(default_factory=list)  # Double vote used in this vote
     last_vote: dict | None = None      # the latest tally: yes, no, double, elected (VOTE-GOV-3)
     cards: int = 0                     # cards the President gives this round

@@ -1,0 +1,79 @@
+// VOTE!: after each change the step the table waits for comes to the top of the phone (with the toast
+// of this phone's own change just above it); a refusal is scrolled into view beside what was tapped.
+// On VOTE! pages the toast sits in the page's flow (vote.css), so it covers nothing, and it stays until
+// the next change: its Undo is there as long as it is the last change. Rule ids show at a tap.
+(function () {
+  var seen = null, wrote = false;
+  function stepKey() {
+    var step = document.querySelector("#live [data-step]");
+    return step ? step.getAttribute("data-step") : "";
+  }
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var config = evt.detail.requestConfig;
+    if (config && config.verb && config.verb !== "get") { wrote = true; }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var live = document.getElementById("live");
+    if (!live) { return; }
+    var key = stepKey(), error = live.querySelector(".card .error[role=alert]");
+    if (wrote && error) {
+      error.scrollIntoView({block: "center"});
+    } else if (wrote || (seen !== null && key !== seen)) {
+      var toast = document.getElementById("toast");
+      var top = toast && toast.firstElementChild ? toast : document.getElementById("government");
+      if (top) { top.scrollIntoView({block: "start"}); }
+    }
+    seen = key;
+    wrote = false;
+  });
+  document.addEventListener("DOMContentLoaded", function () { seen = stepKey(); });
+  document.addEventListener("htmx:oobAfterSwap", function (evt) {
+    if (evt.detail.target && evt.detail.target.id === "toast") { window.clearTimeout(window.fading); }
+  });
+  // Unrest and tiebreak: the pad's tap fills the current player's two lists and moves to the next.
+  function pad(form) {
+    var rows = form.querySelectorAll(".card-row"), current = form.getAttribute("data-current");
+    var row = null;
+    rows.forEach(function (r) {
+      if (row === null && (current ? r.getAttribute("data-player") === current : !r.hasAttribute("data-picked"))) { row = r; }
+    });
+    rows.forEach(function (r) { r.classList.toggle("current", r === row); });
+    var who = form.querySelector(".pad-who");
+    if (who) { who.textContent = row ? row.getAttribute("data-player") : "✓"; }
+    return row;
+  }
+  function setUpPads() {
+    document.querySelectorAll("form.cards-form").forEach(function (form) {
+      if (!form.classList.contains("padded")) {
+        form.classList.add("padded");
+        form.querySelector(".card-pad").hidden = false;
+      }
+      pad(form);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", setUpPads);
+  document.addEventListener("htmx:afterSettle", setUpPads);
+  document.addEventListener("click", function (evt) {
+    var cell = evt.target.closest && evt.target.closest(".card-pad [data-mods]");
+    var who = evt.target.closest && evt.target.closest(".card-row .who");
+    var form = (cell || who) && evt.target.closest("form");
+    if (cell && form) {
+      var row = pad(form), mods = cell.getAttribute("data-mods").split(",");
+      if (row) {
+        var lists = row.querySelectorAll("select");
+        lists[0].value = mods[0];
+        lists[1].value = mods[1];
+        row.setAttribute("data-picked", "");
+        row.querySelector(".picked").textContent = cell.getAttribute("data-label");
+        form.removeAttribute("data-current");
+        pad(form);
+      }
+    } else if (who && form) {
+      form.setAttribute("data-current", who.closest(".card-row").getAttribute("data-player"));
+      pad(form);
+    }
+    if (evt.target.closest && evt.target.closest("#show-rules")) {
+      document.documentElement.classList.toggle("rules-shown");
+    }
+  });
+}());

@@ -1,0 +1,73 @@
+"""Who acts at a VOTE! table: the toast names the seat that tapped; a phone whose player is out of the
+game reads and does not act (the host's still may); the President's phone is offered the moves the
+rules give him, the others see whom the table waits for."""
+import re
+
+import pytest
+
+from test_table_vote_round import DICE, section, text_of
+
+# Cid (2/2) is the first President; the helper's client is the host, sitting as Ann.
+
+
+@pytest.fixture
+def started(vote_table):
+    assert vote_table.start(DICE).status_code == 200
+    return vote_table
+
+
+def toast(response) -> str:
+    found = re.search(r'<div id="toast"[^>]*hx-swap-oob="true"><div class="done" data-undo><span>(.*?)</span>',
+                      text_of(response), re.S)
+    return found.group(1) if found else ""
+
+
+def test_the_toast_names_the_seat_that_tapped_not_the_president(started):
+    """Bob's phone enters Cid's nomination (VOTE-GOV-2): the toast says it was Bob's phone."""
+    bob = started.seated_phone("Bob")
+    answer = started.nominate("Dan", client=bob)
+    assert answer.status_code == 200
+    assert toast(answer).startswith("Bob: Cid nominates for Prime Minister: Dan")
+    history = text_of(started.client.get(f"/t/{started.code}/history"))
+    assert "<strong>Bob</strong>: Cid nominates for Prime Minister: Dan" in history
+
+
+def test_the_presidents_phone_is_offered_the_nomination_the_others_see_whom_they_wait_for(started):
+    """VOTE-GOV-2, l. 126: «Президент выбирает своего Премьер-министра»: on Cid's phone the
+    nomination is the move on screen; on Ann's the table waits for Cid, the move tucked away."""
+    cid = started.seated_phone("Cid")
+    mine = text_of(cid.get(started.at("/")))
+    assert 'id="awaited"' not in mine and 'name="candidate" value="Dan"' in section(mine, "nominate")
+    theirs = text_of(started.client.get(started.at("/")))
+    awaited = section(theirs, "awaited")
+    assert "Waiting for the President: Cid" in awaited and '<details id="instead">' in awaited
+    assert 'name="candidate" value="Dan"' in awaited  # entering it for him stays possible
+
+
+def test_a_phone_out_of_the_game_reads_and_does_not_act_VOTE_END_4(app, started):
+    """VOTE-END-4, l. 93: «он выбывает из игры»: Eve's phone shows the game but no move, and a
+    change sent from it is refused and changes nothing; the host's phone (Ann) still acts."""
+    eve = started.seated_phone("Eve")
+    assert started.play("eliminate", {"player": "Eve"}).status_code == 200
+    page = text_of(eve.get(started.at("/")))
+    assert "Eve: out of the game, this phone follows the game but no longer changes it" in page
+    assert 'name="candidate"' not in page and 'id="undo-button"' not in page and 'id="points"' in page
+    refused = started.nominate("Dan", client=eve)
+    assert refused.status_code == 422 and "(VOTE-END-4)" in text_of(refused)
+    assert started.position(app)["game"].phase == "nominate"
+    assert started.play("eliminate", {"player": "Ann"}).status_code == 200  # the host, out too
+    assert started.nominate("Dan").status_code == 200
+    assert started.position(app)["game"].candidate == "Dan"
+
+
+def test_a_phone_out_by_a_card_may_still_cancel_it_VOTE_ABL_5(app, started):
+    """VOTE-ABL-5 before the card's effect is final: Eve (6/3) is out by 0/−3, her phone may
+    still play Cancel, and is back in the game."""
+    eve = started.seated_phone("Eve")
+    started.nominate("Dan")
+    started.counts(7, 0)
+    started.give("Eve", 0, -3)
+    assert 'id="reading-only"' not in text_of(eve.get(started.at("/")))
+    assert started.ability("Eve", "cancel_event", client=eve).status_code == 200
+    eve_now = next(p for p in started.position(app)["game"].players if p.name == "Eve")
+    assert (eve_now.budget, eve_now.support, eve_now.in_game) == (6, 3, True)
