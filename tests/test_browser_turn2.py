@@ -17,7 +17,6 @@ import time
 from browser_support import ARTIFACTS, phone_layout_problems, shot, wait_until
 
 SMALL = {"width": 360, "height": 740}
-DOCS = ARTIFACTS.parent / "docs"
 VIBRATE_COUNTER = ("navigator.vibrate = function () { sessionStorage.setItem('vibrated', "
                    "String(Number(sessionStorage.getItem('vibrated') || 0) + 1)); return true; };")
 PLAYERS = ["Christie", "Joshua", "Max", "Anna"]
@@ -135,10 +134,7 @@ def test_turn_2_on_four_phones(server, phone):
     measured["tokens Christie 0 → 2"] = taps.count
     assert taps.count <= 2
     host.set_viewport_size(SMALL)
-    shot(host, "liberte-displays")
-    DOCS.mkdir(exist_ok=True)
-    host.evaluate("window.scrollTo(0, 0)")
-    host.screenshot(path=str(DOCS / "liberte-displays.png"))
+    shot(host, "liberte-displays")  # docs/liberte-displays.png is a copy of it
     assert phone_layout_problems(host) == []
 
     # Where each phone waits: Max on the Board, Joshua on History, Anna on the Room page.
@@ -161,8 +157,7 @@ def test_turn_2_on_four_phones(server, phone):
     expect(refusal).to_contain_text("the elections of turn 2 are under way, waiting for: Christie")
     expect(refusal).to_contain_text("the host cancels the election on the Election page")
     expect(max_phone.locator("#prov-3 .chip[data-player=Christie] .h")).to_have_text("2")
-    max_phone.evaluate("window.scrollTo(0, 0)")
-    max_phone.screenshot(path=str(DOCS / "liberte-frozen.png"))
+    shot(max_phone, "liberte-frozen")  # docs/liberte-frozen.png is a copy of it
     shot(max_phone, "liberte-frozen-refusal", at="#prov-3")
     # Tiles readable at arm's length: stack digits and initials at 12 px or more; the owners of
     # the stacks of a province nobody controls are one tap away (the tile opens the province).
