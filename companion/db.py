@@ -6,8 +6,8 @@ append-only log, one row per change, unique per table and version), ``deleted`` 
 deleted table: its code is never given out again, and the phones still watching it are told it
 is gone), ``profiles`` (the board profiles the host administrator keeps, listed to every table's
 host), ``browser_profiles`` (the ones a browser kept, listed to it alone, under the hash of its
-keeper token) and ``nights`` (where a VOTE! night's narrator is, per table). Writes that must be
-atomic use :func:`transaction`.
+keeper token), ``nights`` (where a VOTE! night's narrator is, per table) and ``seats`` (which
+phone took each seat). Writes that must be atomic use :func:`transaction`.
 
 The ids of ``tables`` and ``events`` are never reused (``AUTOINCREMENT``): without it SQLite gives
 a new row the largest id plus one, so the table created after the newest one was deleted took
@@ -43,6 +43,10 @@ SCHEMA = {
     # what each client address has left of its rations (companion.guard), shared by the workers
     "rations": ({"kind": str, "client": str, "tokens": float, "at": float, "full": float},
                 {"pk": ("kind", "client"), "not_null": {"tokens", "at", "full"}}),
+    # which phone (a random id in its session) took each player's seat: the seat picker marks
+    # the seats taken and asks before a second phone takes one
+    "seats": ({"table_id": int, "player": str, "phone": str, "taken": str},
+              {"pk": ("table_id", "player", "phone")}),
 }
 NEVER_REUSED = ("tables", "events")  # their ids: AUTOINCREMENT (never_reuse_ids)
 

@@ -51,6 +51,9 @@ class Game:
     made on ``position``, read with the same rules and limits as the game's forms, with only the
     keys the game defines (RuleError naming the field and the rule otherwise). Every write and
     every imported event goes through it (:func:`companion.events.append`, ``events.replay``).
+    ``alert(table)`` is what the table's shared pages (Room, History) say at their top for this
+    phone, refreshed with them (a question waiting for its player, which then opens by itself).
+    ``tabs`` names the template of the game's own tabs, which the shared pages show as well.
     """
 
     name: str
@@ -66,6 +69,8 @@ class Game:
     conflicts: Callable[[dict, list[dict]], bool] = strict
     options: dict = field(default_factory=dict)
     check: Callable[[dict, str, dict], dict] = lambda position, kind, data: data
+    alert: Callable[[object], str] = lambda table: ""
+    tabs: str = ""  # the template of the game's tabs, shown on the shared pages too (History, Room)
 
 
 def check_options(game: Game, options) -> dict:

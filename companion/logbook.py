@@ -28,7 +28,8 @@ def history(code):
     rows = [dict(e, text=live.describe(game, e), undone=e["kind"] != "undo" and id(e) not in kept)
             for e in reversed(log)]
     return live.render("tables/history.html", "tables/_history.html", table=table, rows=rows,
-                       live_url=url_for("logbook.history", code=table.code))
+                       live_url=url_for("logbook.history", code=table.code),
+                       alert=game.alert(table), game_tabs=game.tabs)
 
 
 def _room_write(code, kind, host=False):

@@ -59,17 +59,23 @@ def join(code):
     if tables.seat(table) is not None and "pick" not in request.args:
         return redirect(game_page(table), 303)
     return render_template("tables/join.html", table=table, error=None,
-                           may_sit=tables.may_sit(table))
+                           taken=tables.taken_seats(table), may_sit=tables.may_sit(table))
 
 
 @bp.post("/t/<code>/seat")
 def seat(code):
-    """Sit this phone as a player (or as a watcher) and go to the game."""
+    """Sit this phone as a player (or as a watcher) and go to the game; a seat another phone
+    has taken is taken only once this phone says so (``confirm``)."""
     table = live.load(code)
+    player = request.form.get("player", "")
+    taken = tables.taken_seats(table)
+    if player in taken and request.form.get("confirm") != player:
+        return render_template("tables/join.html", table=table, error=None, taken=taken,
+                               confirm=player)
     try:
-        tables.take_seat(table, request.form.get("player", ""))
+        tables.take_seat(table, player)
     except RuleError as err:
-        return render_template("tables/join.html", table=table, error=err,
+        return render_template("tables/join.html", table=table, error=err, taken=taken,
                                may_sit=tables.may_sit(table)), 422
     return redirect(game_page(table), 303)
 
@@ -95,6 +101,8 @@ def room_context(table) -> dict:
     return {"table": table, "join_url": join_url(table), "is_host": tables.is_host(table),
             "host_token": tables.host_token(table), "seat": tables.seat(table),
             "live_url": url_for("tables.room", code=table.code), "game_url": game_page(table),
+            "alert": games.get(table.game).alert(table), "may_write": live.may_write(table),
+            "game_tabs": games.get(table.game).tabs, "taken": tables.taken_seats(table),
             "seating_closed": tables.seating_closed(table), "may_sit": tables.may_sit(table),
             **live.undo_context(table)}
 

@@ -199,13 +199,30 @@ def seat(table: Table) -> str | None:
 def take_seat(table: Table, player: str) -> None:
     """Sit this browser as ``player`` ("" watches). Once the host has closed seating, only the
     host and a browser seated as a player already may pick a player's seat: a code that leaked
-    or was guessed is worth watching, not a seat."""
+    or was guessed is worth watching, not a seat. The table remembers which phone took the seat
+    (:func:`taken_seats`), and forgets this phone's earlier one."""
     if player and player not in table.players:
         raise RuleError(_("there is no player %(p)r at this table", p=player), "TABLE-SEAT")
     if player and not may_sit(table):
         raise RuleError(_("the host has closed seating: this phone may only watch"),
                         "TABLE-SEAT")
     _remember("seats", table.code, player)
+    if "phone" not in session:
+        session["phone"] = secrets.token_urlsafe(9)
+    conn = get_db()
+    with transaction(conn):
+        conn.execute("DELETE FROM seats WHERE table_id = ? AND phone = ?",
+                     (table.id, session["phone"]))
+        if player:
+            conn.execute("INSERT OR REPLACE INTO seats (table_id, player, phone, taken)"
+                         " VALUES (?, ?, ?, ?)", (table.id, player, session["phone"],
+                                                  events.now()))
+
+
+def taken_seats(table: Table) -> set[str]:
+    """The players whose seat another phone has taken (TABLE-SEAT: the picker asks first)."""
+    rows = get_db().execute("SELECT player, phone FROM seats WHERE table_id = ?", (table.id,))
+    return {row["player"] for row in rows if row["phone"] != session.get("phone")}
 
 
 def seating_closed(table: Table) -> bool:
@@ -238,6 +255,7 @@ def delete(table: Table) -> None:
     with transaction(conn):
         conn.execute("DELETE FROM events WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM nights WHERE table_id = ?", (table.id,))
+        conn.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM closed_seating WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM tables WHERE id = ?", (table.id,))
         conn.execute("INSERT INTO deleted (code, table_id, deleted) VALUES (?, ?, ?)",

@@ -24,10 +24,8 @@ def add_stack(page, province, player, faction, blocks):
 def add_card(page, seat_index, faction, value, name):
     card = page.locator(f"#player-{seat_index} details.sheet")
     card.locator("summary").click()
-    card.locator(f"input[name=faction][value={faction}]").check()
-    card.locator(f"input[name=value][value='{value}']").check()
     card.locator("input[name=id]").fill(name)
-    card.get_by_role("button", name="Add the card").click()
+    card.locator(f"button[name=pick][value='{faction}:{value}']").click()
     page.locator(f"#player-{seat_index}").get_by_text(name).wait_for()
 
 

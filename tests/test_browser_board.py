@@ -96,7 +96,7 @@ def set_up(server, phone):
         host.select_option(f"select[name=vp-{n}]", VP.get(n, "0"))
     host.get_by_role("button", name="Сохранить профиль").click()
     expect(host.locator("#live")).to_contain_text("14")
-    host.get_by_role("link", name="Выкладки").click()
+    host.get_by_role("link", name="Личные дисплеи").click()
     host.select_option("#turn-form-1 select[name=turn]", "3")
     host.locator("#turn-form-1 button").click()
     expect(host.locator("#turn-form-3")).to_be_attached()
@@ -148,7 +148,11 @@ def test_a_turn_3_table_enters_32_stacks_at_two_taps_each_and_france_fits_one_sc
         expect(each.page.locator("#overview .bar")).to_have_count(32, timeout=TOLD)
         expect(each.page.locator("#toast")).not_to_contain_text("Не применено")
     # caught up province by province (issue 12), and showing what a fresh page shows
-    fresh = Phone(phone(), None)
+    fresh = Phone(phone(), None)  # seated, as the others: a watcher gets no add-a-stack sheet
+    code = host.url.split("/liberte/")[1].split("/")[0]
+    fresh.page.goto(f"{server}/t/{code}?pick=1")
+    fresh.page.locator(f"button.seat[value={PLAYERS[3]}]").click()  # taken by Глеб's phone:
+    fresh.page.locator("#confirm-seat button").click()  # the picker asks first (TABLE-SEAT)
     fresh.page.goto(host.url.split("?")[0])
     for each in phones:
         assert each.board() == fresh.board(), each.seat

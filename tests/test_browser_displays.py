@@ -1,9 +1,9 @@
 """Nothing lands on the wrong player, and the Undo is where the tap was (a real browser, 360 x 740).
 
 A phone shows the Displays page; another phone changes the play order (as every turn change does).
-The first phone, refreshed by the poll but never reloaded, adds a card in the section now at the top:
-it lands on that section's player, not on whoever was first before (the sheets are kept across
-refreshes by id, so their ids name the player's seat). Then the toast of that phone offers to undo
+The first phone, refreshed by the poll but never reloaded, adds a card in the section now first after
+its own player's (which stays at the top): it lands on that section's player, not on whoever was
+there before (the sheets are kept across refreshes by id, so their ids name the player's seat). Then the toast of that phone offers to undo
 exactly that card, and its Undo takes it back.
 """
 from browser_support import TOLD
@@ -15,8 +15,9 @@ def test_a_card_added_after_the_play_order_changed_lands_on_the_right_player(ser
     host, other = two_phones(server, phone)
     host.set_viewport_size({"width": 360, "height": 740})
     host.get_by_role("link", name="Displays").click()
-    first = host.locator("#live section.card").first
-    expect(first.locator("h2")).to_contain_text("Christie")
+    expect(host.locator("#live section.card").first.locator("h2")).to_contain_text("Christie")
+    first = host.locator("#live section.card").nth(1)  # the first after this phone's own
+    expect(first.locator("h2")).to_contain_text("Joshua")
     other.get_by_role("link", name="Displays").click()
     order = other.locator("form[id^=order-form]")
     for i, name in enumerate(["Max", "Joshua", "Christie"]):
@@ -26,7 +27,7 @@ def test_a_card_added_after_the_play_order_changed_lands_on_the_right_player(ser
 
     first.locator("details.sheet summary").click()
     first.locator("input[name=id]").fill("carnot")
-    first.get_by_role("button", name="Add the card").click()
+    first.locator("button[name=pick][value='red:1']").click()
     expect(host.locator("#player-2")).to_contain_text("carnot")  # Max's section
     expect(host.locator("#player-0")).not_to_contain_text("carnot")  # not Christie's
     toast = host.locator("#toast")

@@ -197,11 +197,12 @@ def test_a_russian_table_sees_the_engine_in_russian(client):
     assert "провинция 5: стеков — 4; в провинции их не больше 3" in refused and "(LIB-PLACE-2)" in refused
     paris_tie_and_more(t)
     pages = elect(client, t)
-    assert "Christie, выложите одну карту или пасуйте." in pages["question"]
+    # the rulebook's verb: R l. 392 «УЛУЧШАТЬ свои карты» (not «выложить», "put on the display")
+    assert "Christie, улучшите одну карту или пасуйте." in pages["question"]
     assert "3 жетона игрока Max не считаются без Генерала (LIB-BAT-1)" in pages["battle"]
     assert ("1 Normandie: Радикалы 3 (Christie) — впереди; позади: Умеренные 2 (Joshua); Christie забирает "
             "1 голос Радикалов (LIB-ELEC-3)") in pages["1"]
-    assert "Christie выкладывает marat (Радикалы 3); Christie забирает 3 голоса Радикалов (LIB-ELEC-6)" in pages["8"]
+    assert "Christie улучшает marat (Радикалы 3); Christie забирает 3 голоса Радикалов (LIB-ELEC-6)" in pages["8"]
     assert "Правительство: Радикалы, 4 голоса (LIB-GOV-1)" in pages["government"]
     assert shown(pages["government"]).count("Голоса:") == 1  # the engine's line, in the rulebook's names
     assert "Голоса: Радикалы 4, Роялисты 0, Умеренные 1" in pages["government"]
@@ -218,7 +219,8 @@ def test_an_italian_table_sees_the_engine_in_italian(client):
     assert ("1 Normandie: Radicali 3 (Christie) batte Moderati 2 (Joshua); Christie prende 1 voto dei "
             "Radicali (LIB-ELEC-3)") in pages["1"]
     assert "Christie avanza marat (Radicali 3); Christie prende 3 voti dei Radicali (LIB-ELEC-6)" in pages["8"]
-    assert "i blocchi rimasti (3) tornano nella riserva (LIB-ELEC-5)" in pages["8"]  # never "i 8 blocchi"
+    # the supply is «scorta»: the player aid calls the display «riserva» (I l. 120)
+    assert "i blocchi rimasti (3) tornano nella scorta (LIB-ELEC-5)" in pages["8"]  # never "i 8 blocchi"
     assert "Governo: Radicali con 4 voti (LIB-GOV-1)" in pages["government"]
     assert "Presenti nel Governo dei Radicali: Christie (LIB-VP-5)" in pages["government"]
 
@@ -286,7 +288,7 @@ def test_the_history_names_each_tie_in_the_tables_language(app, client):
     paris_tie_and_more(t)
     elect(client, t)
     history = shown(client.get(f"/t/{t.code}/history").get_data(as_text=True))
-    assert "Christie выкладывает marat (провинция 8)" in history
+    assert "Christie улучшает marat (провинция 8)" in history
     with app.test_request_context(headers={"Accept-Language": "it"}):
         said = {contest: position.describe({"kind": "advance", "data": {
             "contest": contest, "round": 1, "player": "Max", "card": None}})
@@ -332,7 +334,7 @@ def test_the_engines_refusals_name_a_display_and_the_board_profile_in_words(clie
     t.sit("Christie")
     for _ in range(5):
         full = t.displays("card", {"player": "Joshua", "where": "displays", "faction": "white", "value": 1})
-    assert refusals(full) == ["выкладка игрока Joshua: карт — 5; на выкладке помещается 4 (5 — только с картой "
+    assert refusals(full) == ["личный дисплей игрока Joshua: карт — 5; на личном дисплее помещается 4 (5 — только с картой "
                               "санкюлотов)"]
     upload = {"file": (io.BytesIO(b'{"provinces": {"30": {}}}'), "profile.json"), "version": t.version}
     province_30 = client.post(f"/liberte/{t.code}/profile/import", data=upload)

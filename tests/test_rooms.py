@@ -66,6 +66,39 @@ def test_room_fragment_and_page(client, table):
     assert b'id="live"' in fragment.data and "HX-Request" in fragment.headers["Vary"]
 
 
+def test_the_seat_picker_marks_taken_seats_and_asks_before_taking_one(app, table):
+    """TABLE-SEAT: a fifth phone took a seat silently. Now the picker marks the seats other
+    phones took, and taking one asks first; a phone going back to its own seat is not asked."""
+    joshua = table.seated_phone("Joshua")
+    fifth = app.test_client()
+    page = fifth.get(f"/t/{table.code}").get_data(as_text=True)
+    assert "Joshua <small>· taken by another phone</small>" in page
+    assert "Max <small>" not in page  # nobody sits there yet
+    asked = fifth.post(f"/t/{table.code}/seat", data={"player": "Joshua"})
+    text = asked.get_data(as_text=True)
+    assert asked.status_code == 200 and 'id="confirm-seat"' in text
+    assert "Joshua: this seat is already taken by another phone." in text
+    assert fifth.get(f"/t/{table.code}").status_code == 200  # not seated: still asked to pick
+    # the phone that has it is not asked to take its own seat again
+    assert joshua.post(f"/t/{table.code}/seat", data={"player": "Joshua"}).status_code == 303
+    taken = fifth.post(f"/t/{table.code}/seat", data={"player": "Joshua", "confirm": "Joshua"})
+    assert taken.status_code == 303 and taken.location == f"/liberte/{table.code}/"
+    # a phone that moves to another seat frees its old one
+    fifth.post(f"/t/{table.code}/seat", data={"player": "Max"})
+    assert "Max <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
+    assert "Joshua <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
+
+
+def test_history_and_room_show_the_games_tabs(client, table, vote_table):
+    """Every page of a table has its game's tabs, the shared pages too."""
+    history = client.get(f"/t/{table.code}/history").get_data(as_text=True)
+    assert f'href="/liberte/{table.code}/displays"' in history
+    room = client.get(f"/t/{table.code}/room").get_data(as_text=True)
+    assert f'href="/liberte/{table.code}/election/"' in room
+    vote = client.get(f"/t/{vote_table.code}/history").get_data(as_text=True)
+    assert f'href="/vote/{vote_table.code}/night' in vote
+
+
 def test_an_instance_with_a_code_prefix_begins_every_code_with_it(tmp_path):
     """Several instances behind one proxy: each begins its codes with its own letters, so the
     proxy routes a table by its code alone (docs/hosting.md)."""

@@ -124,7 +124,7 @@ def test_the_meters_are_rendered_once_per_version_and_language(app, client, tabl
     assert len(rendered) == 2  # English, then Italian
     meters = [pieces(answer)["meters"] for answer in answers]
     assert meters[0] == meters[1] == meters[2] and meters[3] == meters[4]
-    assert "Supply" in meters[0] and "Riserva" in meters[3] and "Supply" not in meters[3]
+    assert "Supply" in meters[0] and "Scorta" in meters[3] and "Supply" not in meters[3]
     table.stack(3, "Joshua", "blue", 3, client=other)  # a new version: rendered again
     catch_up(client, table, since + 1)
     assert len(rendered) == 3 and rendered[2]["board"]["3"] != rendered[0]["board"]["3"]

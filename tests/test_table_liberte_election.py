@@ -141,38 +141,51 @@ def test_a_lost_battle_is_counted_in_the_next_turn(client, table):
     assert '<option selected>3</option>' in page and 'name="count" min="0" max="3" value="1"' in page
 
 
-def test_an_answer_the_board_no_longer_fits_is_asked_again(client, table):
-    """LIB-ELEC-4: Christie advanced a red card in Paris; then her stack there is corrected to
-    white. The red card may not be advanced for white, so her answer (and the later ones) are
-    asked again instead of the wizard failing; the next answer replaces the stale one."""
+def test_a_board_change_waits_until_the_host_cancels_the_election(client, table):
+    """LIB-ELEC-9: Christie advanced a red card in Paris; her stack there is then to be corrected to
+    white. Not while the election is under way (it would count an answer given for another board):
+    the change is refused, saying so. The host cancels the election, its answers go with it, the
+    stack is corrected, and Christie is asked again (LIB-ELEC-4) with the cards that fit now."""
     paris_tie(table)
     table.displays("card", {"player": "Christie", "faction": "white", "value": 1, "id": "fouche"})
     assert advance(table, "Christie", "marat").status_code == 200
     assert advance(table, "Joshua", "danton").status_code == 200
-    table.stack(8, "Christie", "white", 3)
-    table.stack(8, "Joshua", "white", 3)
+    refused = table.stack(8, "Christie", "white", 3)
+    said = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "(LIB-ELEC-9)" in said
+    assert "the elections of turn 1 are under way, waiting for: Christie" in said
+    assert "the host cancels the election on the Election page" in said
+    cancelled = table.post(f"/liberte/{table.code}/election/cancel", {})
+    assert cancelled.status_code == 200
+    assert "the elections of turn 1 were cancelled" in cancelled.get_data(as_text=True)
+    assert table.stack(8, "Christie", "white", 3).status_code == 200
+    assert table.stack(8, "Joshua", "white", 3).status_code == 200
     text = wizard(client, table, "8")
-    assert "those that no longer fit are asked again (LIB-ELEC-4)" in text
+    assert 'id="not-started"' in text and "round 1" in text
     assert 'id="question"' in text and "Christie, advance one card or pass." in text
     assert "Advance fouche" in text and "Advance marat" not in text
     assert advance(table, "Christie", "fouche").status_code == 200
     text = wizard(client, table, "8")
-    assert "asked again" not in text and "Christie wins for white" in text
+    assert "Christie wins for white" in text
     assert client.get(f"/liberte/{table.code}/").status_code == 200
 
 
 def test_a_display_card_without_a_name_can_be_advanced(client, table):
     """LIB-ELEC-4: every card of the display may be advanced; one entered without a name is
-    called #1, #2 … (docs/formats.md advances name cards by id)."""
+    stored as #1, #2 … (docs/formats.md advances name cards by id) and shown by its colour, value
+    and owner, in the question and in the history."""
     table.stack(8, "Christie", "red", 3)
     table.stack(8, "Joshua", "red", 3)
     table.displays("card", {"player": "Christie", "faction": "red", "value": 1})
     table.displays("card", {"player": "Christie", "faction": "red", "value": 2, "id": "marat"})
     table.displays("card", {"player": "Christie", "faction": "red", "value": 3})
     text = wizard(client, table, "8")
-    assert "Advance #1 (red 1)" in text and "Advance marat (red 2)" in text
-    assert "Advance #2 (red 3)" in text
-    assert advance(table, "Christie", "#2").status_code == 200
+    assert "Advance red 1 (Christie)" in text and "Advance marat (red 2)" in text
+    assert "Advance red 3 (Christie)" in text and "Advance #" not in text
+    said = advance(table, "Christie", "#2").get_data(as_text=True)
+    assert "Christie advances red 3 (Christie) (province 8)" in said  # the toast
+    assert "Christie advances red 3 (Christie)" in client.get(
+        f"/t/{table.code}/history").get_data(as_text=True)
 
 
 def test_a_landslide_ends_the_game_with_red_points_not_the_vp_track(client, table):

@@ -46,8 +46,11 @@ def test_one_tap_without_a_tie_records_the_election(client, table):
     table.displays("card", {"player": "Max", "faction": "white", "value": 2, "id": "fouche"})
     before = election(client, table)
     assert 'id="hold"' in before and "Not started yet" in before and 'id="question"' not in before
+    hold_section = before.split('id="hold"')[1].split("</section>")[0]
+    assert "battle" not in hold_section.lower()  # no battle in turn 1 (LIB-TURN-1)
     text = hold(table).get_data(as_text=True)
     assert "Results of the elections of turn 1" in text and "Elections of turn 2" in text
+    assert "One tap holds the battle and the 27 provinces" in text  # turn 2 has one
     vp = re.search(r'<ul class="vp-changes" id="vp-changes">(.*?)</ul>', text, re.S).group(1)
     assert "<strong>Christie</strong> <span class=\"nowrap\">0 → 5 VP (+5)" in vp  # LIB-VP-1
     assert "<strong>Max</strong> <span class=\"nowrap\">0 → 3 VP (+3)" in vp  # the Opposition
@@ -57,6 +60,9 @@ def test_one_tap_without_a_tie_records_the_election(client, table):
     assert "Max 1 → 0:\n      take 1 block off as a vote" in checklist
     assert "Joshua" not in checklist.split("VP track")[0]  # his stack lost nothing
     assert "takes the cards of the display back into the hand" in checklist  # LIB-TURN-1
+    # the turn's next step first: the next election's tap, then the checklist; the rest folds away
+    assert text.index('id="hold"') < text.index('id="checklist-1"') < text.index('id="vp-changes"')
+    assert re.search(r'<details id="results-more"><summary>[^<]*</summary>\s*<p>Votes', text)
     position = table_position(client, table)
     assert position["hands"]["Max"] == [{"faction": "white", "value": 2, "id": "fouche"}]
     assert position["players"] == ["Christie", "Max", "Joshua"] and position["turn"] == 2
@@ -163,16 +169,18 @@ def test_a_watching_phone_cannot_hold_the_elections(app, table):
     assert re.search(r'id="hold-button" disabled', text) and "Take a seat" in text
 
 
-def test_a_board_correction_that_ends_the_tie_leaves_the_election_to_record(client, table):
-    """The tie the election waited for is gone after a correction on the board: nothing is
-    asked any more, and the election is recorded with one tap."""
+def test_a_board_correction_that_ends_the_tie_waits_for_the_host_to_cancel(client, table):
+    """LIB-ELEC-9: a correction on the board while the election waits for a tie is refused; once
+    the host cancels the election, the correction is made, the tie is gone, and the next tap
+    records the election at once."""
     paris_tie(table)
     hold(table)
-    table.stack(8, "Joshua", "red", 2)
-    text = election(client, table)
-    assert 'id="question"' not in text and "Every tie is settled." in text
-    assert "Results of the elections of turn 1" in table.post(
-        f"/liberte/{table.code}/election/finish", {}).get_data(as_text=True)
+    assert table.stack(8, "Joshua", "red", 2).status_code == 422
+    assert table.post(f"/liberte/{table.code}/election/cancel", {}).status_code == 200
+    assert table.stack(8, "Joshua", "red", 2).status_code == 200
+    text = hold(table).get_data(as_text=True)
+    assert 'id="question"' not in text and "Results of the elections of turn 1" in text
+    assert "the elections of turn 1 were held" in text  # the toast
 
 
 def test_recording_step_by_step_shows_the_address_of_the_next_turns_election(client, table):
@@ -207,3 +215,20 @@ def test_a_tie_for_a_vp_place_shows_each_players_votes_of_that_colour(client, ta
     assert "Tie: the first Government place, round 1" in text
     assert 'Votes <span class="tag f-red">red</span>: Christie 1, Joshua 1' in text
     assert "Not asked: Joshua" in text
+
+
+def test_the_checklists_election_track_moves_the_losers_back(client, table):
+    """LIB-GOV-2: «любые другие Фракции того же самого или более низкого уровня на Треке Выборов
+    передвигаются на 1 клетку назад». Red and blue tie at 1 vote; Joshua advances a blue card, blue
+    wins: the red marker goes back to 0 and white (0) behind it. The checklist says where the markers
+    go (the engine's track), not the votes."""
+    table.stack(1, "Christie", "red", 1)
+    table.stack(2, "Joshua", "blue", 1)
+    table.displays("card", {"player": "Joshua", "faction": "blue", "value": 2, "id": "lafayette"})
+    hold(table)
+    answer(table, "Joshua", "lafayette", contest="government")
+    text = election(client, table)
+    track = re.search(r'<li id="election-track">(.*?)</li>', text, re.S).group(1)
+    assert "red 0 (moved back from 1, LIB-GOV-2)" in track
+    assert "white behind 0 (moved back from 0, LIB-GOV-2)" in track
+    assert "blue 1 · Government: blue" in track  # the winner stays

@@ -31,7 +31,9 @@ def test_every_event_kind_has_a_sentence(app):
                ev("lost_battles", count=1), ev("vp", player="A", vp=3), ev("turn", turn=2),
                ev("order", players=["B", "A"]), ev("profile", map={}),
                ev("advance", contest="province:8", round=1, player="A", card=None),
-               ev("battle_vp", turn=3, vp=5), ev("finish"), ev("hold", turn=1)]
+               ev("battle_vp", turn=3, vp=5), ev("finish"), ev("hold", turn=1),
+               ev("move", player="A", where="hands", index=0,
+                  card={"faction": "red", "value": 1}), ev("cancel", turn=1)]
     with app.test_request_context():
         assert set(position.HANDLERS) == {e["kind"] for e in samples}
         assert all(position.describe(e) for e in samples)
@@ -55,6 +57,8 @@ def test_no_event_changes_the_position_it_is_applied_to(app):
             start = after
         before = copy.deepcopy(start)
         position.apply(start, ev("discard", player="A", where="displays", index=1))
+        moved = position.apply(start, ev("move", player="A", where="displays", index=1))
+        assert [c["id"] for c in moved["hands"]["A"]] == ["y"]  # one tap, display to hand
         position.apply(start, ev("stack", province="8", player="A", faction="red", blocks=0))
         held = position.apply(start, ev("hold", turn=1))  # recorded: no tie waits
         assert start == before and held["turn"] == 3

@@ -1,4 +1,5 @@
 """The Liberté board mirror and the displays page (companion.liberte.views)."""
+import re
 
 
 def test_board_page_and_fragment(client, table):
@@ -175,3 +176,24 @@ def test_a_watching_phone_sees_the_displays_fields_off_and_why(app, client, tabl
     seated = client.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
     assert "disabled>" not in seated.split('<fieldset class="bare"')[1][:20]
     assert "Take a seat to change the displays." not in seated
+
+
+def test_a_watching_phone_gets_no_add_a_stack_sheet_nor_a_usable_undo(app, client, table):
+    """TABLE-SEAT: a watcher's taps are all refused, so its board shows no "Add the stack" sheet
+    (27 of them looked usable) and its room no usable Undo. The sheet is rendered once per
+    language, players, seat and rights: a seated phone's sheet must not reach the watcher."""
+    table.stack(1, "Christie", "red", 1)
+    seated = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert seated.count("Add the stack") == 27  # the seated phone first: its sheet is cached
+    watcher = app.test_client()
+    table.sit("", client=watcher)
+    for htmx in ({}, {"HX-Request": "true"}):
+        board = watcher.get(f"/liberte/{table.code}/", headers=htmx).get_data(as_text=True)
+        assert "Add the stack" not in board and 'class="sheet"' not in board
+        usable = [b for b in re.findall(r"<button(?![^>]*disabled)[^>]*>", board)
+                  if 'name="lang"' not in b]  # the language switch works for anyone
+        assert usable == [], usable
+    room = watcher.get(f"/t/{table.code}/room").get_data(as_text=True)
+    assert re.search(r'id="undo-button" disabled', room)
+    assert not re.search(r'id="undo-button" disabled', client.get(f"/t/{table.code}/room")
+                         .get_data(as_text=True))

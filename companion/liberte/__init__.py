@@ -11,9 +11,11 @@ GAME = Game(
     apply=position.apply,
     describe=position.describe,
     endpoint="liberte.board",
+    tabs="liberte/_tabs.html",
     min_players=3,
     max_players=6,
     conflicts=merge.conflicts,
     options={"government_tie": GOVERNMENT_TIE},
     check=check.check,
+    alert=views.alert,
 )

@@ -38,13 +38,47 @@ def as_fields(kind: str, d: dict) -> dict:
 
 # The fields each other form sends (the turn of the battle VPs and the round of a tie answer are
 # the table's own, as on the wizard: the reader takes them from the position).
-KEYS = {"discard": ("player", "where", "index"), "battle": ("player", "tokens"),
+KEYS = {"discard": ("player", "where", "index"), "move": ("player", "where", "index"), "battle": ("player", "tokens"),
         "vp": ("player", "vp"), "turn": ("turn",), "lost_battles": ("count",),
-        "battle_vp": ("vp",), "advance": ("contest", "player", "card"), "finish": ()}
+        "battle_vp": ("vp",), "advance": ("contest", "player", "card"), "finish": (),
+        "cancel": ()}
+
+# What the election reads (LIB-ELEC-9): while it is under way these are refused. The tie answers,
+# the battle VPs it asks for, recording it and cancelling it are the election's own.
+FROZEN = frozenset(["stack", "card", "discard", "move", "battle", "lost_battles", "vp", "turn", "order",
+                    "profile"])
+
+
+def frozen(position: dict, kind: str) -> None:
+    """LIB-ELEC-9: once "Hold the elections" is tapped (or a tie answered step by step) and until
+    the result is recorded or the host cancels it, nothing the election reads may change: an
+    answer given for one board must not count on another. The battle VPs are refused only once
+    known (the election itself asks for them when the profile lacks them)."""
+    if not engine.under_way(position):
+        return
+    if kind not in FROZEN and not (kind == "battle_vp" and not forms.battle_vp_missing(
+            position, engine.profile(position.get("map")))):
+        return
+    try:
+        pending = engine.interactive(position)[1]["pending"]
+    except RuleError:
+        pending = None
+    if pending:
+        message = _("the elections of turn %(t)s are under way, waiting for: %(p)s. Until their"
+                    " result is recorded the board, cards, tokens, VPs, turn and profile stay as"
+                    " the election reads them; to change them, the host cancels the election on"
+                    " the Election page", t=position["turn"], p=pending["player"])
+    else:
+        message = _("the elections of turn %(t)s are under way: record their result first (or the"
+                    " host cancels the election on the Election page); until then the board,"
+                    " cards, tokens, VPs, turn and profile stay as the election reads them",
+                    t=position["turn"])
+    raise RuleError(message, "LIB-ELEC-9")
 
 
 def check(position: dict, kind: str, data) -> dict:
     """The data of a Liberté event of ``kind`` made on ``position``, as its form reads it."""
+    frozen(position, kind)
     if not isinstance(data, dict):
         raise RuleError(_("malformed %(k)s event: a value in its data is of the wrong kind",
                           k=kind), "docs/formats.md")

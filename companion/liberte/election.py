@@ -199,7 +199,7 @@ def write(table, kind, data, field):
                           fragment="liberte/_election.html", context=context, field=field,
                           redirect_to=lambda: url_for("liberte_election.wizard", code=table.code,
                                                       step=step if step in STEPS else None))
-    if kind in ("hold", "finish") and isinstance(response, tuple) and response[1] == 200:
+    if kind in ("hold", "finish", "cancel") and isinstance(response, tuple) and response[1] == 200:
         response[2]["HX-Push-Url"] = url_for("liberte_election.wizard", code=table.code)
     return response
 
@@ -238,3 +238,15 @@ def finish(code):
     """Close the election: VPs, board after it, next turn's play order, next turn."""
     table = live.load(code)
     return write(table, "finish", {}, "finish")
+
+
+@bp.post("/cancel")
+def cancel(code):
+    """The host cancels the election under way (LIB-ELEC-9): the position may change again."""
+    table = live.load(code)
+
+    def read():
+        if not tables.is_host(table):
+            raise RuleError(_("only the host cancels the election under way"), "TABLE-HOST")
+        return forms.cancel(request.form, live.position(table))
+    return write(table, "cancel", read, "cancel")

@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 from companion.forms import whole
 from companion.liberte import engine
 from companion.liberte.engine import FACTIONS
-from companion.liberte.position import PLACES
+from companion.liberte.position import PLACES, advance as advance_on
 from companion.scorers.liberte.battle import BATTLE_TURNS
 from companion.scorers.rules import RuleError
 
@@ -51,7 +51,11 @@ def stack(form, players) -> dict:
 
 
 def card(form, players) -> dict:
-    """A Club/Personality card for a display or a hand."""
+    """A Club/Personality card for a display or a hand. Its buttons send faction and value as
+    one ``pick`` (``red:2``), so one tap adds it; the name is optional."""
+    if "pick" in form:
+        faction_, _sep, value = form["pick"].partition(":")
+        form = {**dict(form.items()), "faction": faction_, "value": value}
     where = place(form)
     data = {"faction": faction(form),
             "value": whole(form, "value", _("value"), "LIB-PLACE-5", 1, 3)}
@@ -65,9 +69,15 @@ def card(form, players) -> dict:
             "card": {k: v for k, v in data.items() if v is not None}}
 
 
-def discard(form, players) -> dict:
-    return {"player": player(form, players), "where": place(form),
+def discard(form, position) -> dict:
+    """A card removed (or moved between hand and display): which one, by its place; the card
+    itself goes with the event, so the history names it."""
+    data = {"player": player(form, position["players"]), "where": place(form),
             "index": whole(form, "index", _("card"), "LIB-PLACE-5", 0, 20)}
+    cards = position[data["where"]].get(data["player"], [])
+    if not data["index"] < len(cards):
+        raise RuleError(_("%(p)s has no such card", p=data["player"]), "LIB-PLACE-5")
+    return dict(data, card=cards[data["index"]])
 
 
 def order(form, players) -> list:
@@ -90,8 +100,30 @@ def advance(form, position) -> dict:
     if card is not None and card not in {c.get("id") for c in question["cards"]}:
         raise RuleError(_("%(p)s cannot advance %(c)r here", p=question["player"], c=card[:24]),
                         "LIB-ELEC-4")
-    return {"contest": question["contest"], "round": question["round"],
-            "player": question["player"], "card": card}
+    answer = {"contest": question["contest"], "round": question["round"],
+              "player": question["player"], "card": card}
+    if card is not None:  # the history names a card the table gave no name by its colour
+        chosen = next(c for c in question["cards"] if c.get("id") == card)
+        answer.update(faction=chosen.get("faction"), value=chosen.get("value"))
+    return dict(answer, held=settles(position, answer))
+
+
+def settles(position: dict, answer: dict) -> bool:
+    """Whether this answer is the last one the election held in one tap waits for (it is then
+    recorded: the history says "held", not "started")."""
+    if not (position.get("election") or {}).get("auto"):
+        return False
+    after = {k: v for k, v in position.items() if not k.startswith("_")}
+    after["election"] = None  # answered on a copy that does not record itself
+    advance_on(after, answer)
+    return not engine.resolve(after)["pending"]
+
+
+def cancel(form, position) -> dict:
+    """The host cancels the election under way (LIB-ELEC-9): the position may change again."""
+    if not engine.under_way(position):
+        raise RuleError(_("no election is under way"), "LIB-ELEC-9")
+    return {"turn": position["turn"]}
 
 
 def battle_vp(form, position) -> dict:
@@ -111,6 +143,9 @@ def hold(form, position) -> dict:
     held = {"turn": position["turn"]}
     if battle_vp_missing(position, engine.profile(position.get("map"))):
         held["battle_vp"] = battle_vp(form, position)["vp"]
+    if position.get("over"):
+        raise RuleError(_("the game is over"), "LIB-END-1")
+    held["held"] = not engine.interactive(position)[1]["pending"]  # else: started, ties wait
     return held
 
 
@@ -154,7 +189,8 @@ def profile_name(form) -> str:
 READERS = {
     "stack": lambda f, p: stack(f, p["players"]),
     "card": lambda f, p: card(f, p["players"]),
-    "discard": lambda f, p: discard(f, p["players"]),
+    "discard": discard,
+    "move": discard,
     "battle": lambda f, p: {"player": player(f, p["players"]),
                             "tokens": whole(f, "tokens", _("tokens"), "LIB-BAT-1", 0, 20)},
     "vp": lambda f, p: {"player": player(f, p["players"]),
@@ -167,4 +203,5 @@ READERS = {
     "advance": advance,
     "hold": hold,
     "finish": lambda f, p: {},
+    "cancel": cancel,
 }

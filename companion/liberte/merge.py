@@ -13,6 +13,7 @@ SCOPES = {
     "stack": lambda d: ("stack", str(d["province"]), d["player"]),
     "card": lambda d: ("cards", d["player"]),
     "discard": lambda d: ("cards", d["player"]),  # an index into the list another card may shift
+    "move": lambda d: ("cards", d["player"]),
     "battle": lambda d: ("battle", d["player"]),
     "vp": lambda d: ("vp", d["player"]),
 }

@@ -53,13 +53,19 @@ def set_stack(p, d):
 
 def add_card(p, d):
     """A card for a display or a hand. A display card without a name gets one (#1, #2 …): a tie
-    names the cards advanced by id (docs/formats.md), and any display card may be advanced."""
+    names the cards advanced by id (docs/formats.md), and any display card may be advanced. The
+    pages call such a card by its colour, value and owner ("red 3 (Anna)", :func:`card_label`)."""
     cards = p[d["where"]].get(d["player"], [])
-    card = d["card"]
-    if d["where"] == "displays" and not card.get("id"):
-        taken = {c.get("id") for c in cards}
-        card = dict(card, id=next(f"#{n}" for n in count(1) if f"#{n}" not in taken))
+    card = named(cards, d["card"]) if d["where"] == "displays" else d["card"]
     p[d["where"]] = dict(p[d["where"]], **{d["player"]: [*cards, card]})
+
+
+def named(cards: list, card: dict) -> dict:
+    """``card`` with an id that no card of ``cards`` has (#1, #2 … when it has none)."""
+    if card.get("id"):
+        return card
+    taken = {c.get("id") for c in cards}
+    return dict(card, id=next(f"#{n}" for n in count(1) if f"#{n}" not in taken))
 
 
 def discard(p, d):
@@ -67,6 +73,18 @@ def discard(p, d):
     if not 0 <= d["index"] < len(cards):
         raise RuleError(_("%(p)s has no such card", p=d["player"]), "LIB-PLACE-5")
     cards.pop(d["index"])
+    p[d["where"]] = dict(p[d["where"]], **{d["player"]: cards})
+
+
+def move(p, d):
+    """One card from the hand to the display or back, in one tap (the engine then checks the
+    display's size, LIB-PLACE-5)."""
+    to = "hands" if d["where"] == "displays" else "displays"
+    cards = list(p[d["where"]].get(d["player"], []))
+    if not 0 <= d["index"] < len(cards):
+        raise RuleError(_("%(p)s has no such card", p=d["player"]), "LIB-PLACE-5")
+    card = cards.pop(d["index"])
+    add_card(p, {"player": d["player"], "where": to, "card": card})
     p[d["where"]] = dict(p[d["where"]], **{d["player"]: cards})
 
 
@@ -117,6 +135,12 @@ def advance(p, d):
     record_when_settled(p)
 
 
+def cancel(p, d):
+    """The host cancels the election under way (LIB-ELEC-9): its tie answers go with it, and the
+    position may be changed again before the election is held anew."""
+    p.update(election=None, advances={})
+
+
 def finish(p, d):
     """The election is over: the VPs, the board and displays after it, next turn's play order.
     The next turn starts by the rules (LIB-TURN-1, phase 2 "refresh hands"): the cards left on
@@ -157,6 +181,7 @@ HANDLERS = {
     "stack": set_stack,
     "card": add_card,
     "discard": discard,
+    "move": move,
     "battle": set_entry("battle"),
     "lost_battles": lambda p, d: p.__setitem__("lost_battles", d["count"]),
     "vp": set_entry("vp"),
@@ -167,6 +192,7 @@ HANDLERS = {
     "advance": advance,
     "hold": hold,
     "finish": finish,
+    "cancel": cancel,
 }
 
 
@@ -236,22 +262,73 @@ def describe(event: dict) -> str:
         return stack_words(d)
     words = {
         "card": lambda: card_words(d["player"], d["card"]),
-        "discard": lambda: _("%(p)s: a card removed", p=d["player"]),
-        "battle": lambda: ngettext("%(p)s: %(num)d token in the Battle box", "%(p)s: %(num)d tokens in the Battle box",
-                                   d["tokens"], p=d["player"]),
+        "discard": lambda: discard_words(d),
+        "move": lambda: (_("%(p)s: %(c)s to the hand", p=d["player"], c=card_name(d["card"]))
+                         if d["where"] == "displays" else
+                         _("%(p)s: %(c)s to the personal display", p=d["player"],
+                           c=card_name(d["card"]))),
+        "battle": lambda: ngettext("%(p)s: %(num)d token in the Battle box",
+                                   "%(p)s: %(num)d tokens in the Battle box", d["tokens"],
+                                   p=d["player"]),
         "lost_battles": lambda: _("lost battles: %(n)s", n=d["count"]),
         "vp": lambda: _("%(p)s: %(v)s VP", p=d["player"], v=d["vp"]),
         "turn": lambda: _("turn %(t)s", t=d["turn"]),
         "order": lambda: _("play order: %(o)s", o=", ".join(d["players"])),
         "profile": lambda: _("the board profile changed"),
         "battle_vp": lambda: _("the battle of turn %(t)s is worth %(v)s VP", t=d["turn"], v=d["vp"]),
-        "advance": lambda: (_("%(p)s advances %(c)s (%(x)s)", p=d["player"], c=d["card"],
-                              x=contest_name(d["contest"])) if d["card"] else
-                            _("%(p)s passes (%(x)s)", p=d["player"], x=contest_name(d["contest"]))),
+        "advance": lambda: answer_words(d),
         "finish": lambda: _("the election was closed; next turn"),
-        "hold": lambda: _("the elections of turn %(t)s were held", t=d["turn"]),
+        "hold": lambda: (_("the elections of turn %(t)s were held", t=d["turn"])
+                         if d.get("held", True) else
+                         _("the elections of turn %(t)s started: they wait for tie answers",
+                           t=d["turn"])),
+        "cancel": lambda: _("the elections of turn %(t)s were cancelled: the board may be changed"
+                            " again", t=d["turn"]),
     }
     return words[kind]() if kind in words else kind
+
+
+def discard_words(d: dict) -> str:
+    """A card removed, named (tables stored before the card was kept in the event say less)."""
+    if "card" not in d:
+        return _("%(p)s: a card removed", p=d["player"])
+    if d["where"] == "displays":
+        return _("%(p)s: removed from the personal display: %(c)s", p=d["player"],
+                 c=card_name(d["card"]))
+    return _("%(p)s: removed from the hand: %(c)s", p=d["player"], c=card_name(d["card"]))
+
+
+def card_name(card: dict) -> str:
+    """A card as the pages name it: the name the table gave it, else its colour and value
+    ("red 3": the colour agrees with the card, Russian "красная 3", Italian "rossa 3")."""
+    if card.get("id") and not str(card["id"]).startswith("#"):
+        return card["id"]
+    value = {"v": card.get("value", "")}
+    return {"red": lambda: _("red %(v)s", **value), "white": lambda: _("white %(v)s", **value),
+            "blue": lambda: _("blue %(v)s", **value)}.get(card.get("faction"),
+                                                          lambda: str(card.get("id")))()
+
+
+def card_label(player: str, card: dict) -> str:
+    """A card in a tie question or the history: its name, or its colour, value and owner
+    ("red 3 (Anna)") when the table gave it none."""
+    if card.get("id") and not str(card["id"]).startswith("#"):
+        return card["id"]
+    return _("%(c)s (%(p)s)", c=card_name(card), p=player)
+
+
+def answer_words(d: dict) -> str:
+    """A tie answer; the last one the election held in one tap waited for says it was held."""
+    advanced = d["card"]
+    if advanced and str(advanced).startswith("#") and d.get("faction"):
+        advanced = card_label(d["player"], {"id": advanced, "faction": d["faction"],
+                                            "value": d.get("value")})
+    said = (_("%(p)s advances %(c)s (%(x)s)", p=d["player"], c=advanced,
+              x=contest_name(d["contest"])) if d["card"] else
+            _("%(p)s passes (%(x)s)", p=d["player"], x=contest_name(d["contest"])))
+    if d.get("held"):
+        return _("%(answer)s; the last tie is answered: the elections were held", answer=said)
+    return said
 
 
 _NAMES: dict = {}

@@ -21,7 +21,7 @@ from flask_babel import gettext as _, ngettext
 
 from companion import events, jsonin, live, tables
 from companion.db import get_db, transaction
-from companion.liberte import engine, forms
+from companion.liberte import check, engine, forms
 from companion.liberte.check import board_profile
 from companion.liberte.views import base_context
 from companion.scorers.rules import RuleError
@@ -96,6 +96,7 @@ def save(table, data):
         abort(403)
 
     def read():  # checked with every other event: liberte.check.board_profile
+        check.frozen(live.position(table), "profile")  # before the form: LIB-ELEC-9 first
         return {"map": data() if callable(data) else data}
     return live.write(table, "profile", read, page="liberte/profile.html",
                       fragment="liberte/_profile.html", context=context, field="profile",

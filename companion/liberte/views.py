@@ -8,10 +8,13 @@ from companion import live, tables
 from companion.forms import address_number
 from companion.liberte import engine, forms
 from companion.liberte.engine import FACTIONS
-from companion.liberte.position import ending_name, faction_names
+from companion.liberte.position import (card_label, card_name, contest_names, ending_name,
+                                       faction_names)
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte", __name__, url_prefix="/liberte/<code>")
+bp.add_app_template_global(card_label)
+bp.add_app_template_global(card_name)
 
 
 def base_context(table, live_url: str) -> dict:
@@ -23,19 +26,35 @@ def base_context(table, live_url: str) -> dict:
             "live_url": live_url,
             "factions": FACTIONS, "provinces": engine.PROVINCES, "colour": colours(table),
             "faction_names": faction_names(), "endings": ending_name(),
-            "asked": asked(position, seat)}
+            "contests": contest_names(),
+            **election_status(position, seat)}
 
 
-def asked(position: dict, seat: str | None) -> dict | None:
-    """The tie question the election waits for from this phone's player (LIB-ELEC-4), if any:
-    every Liberté page then opens it by itself (liberte/_ask.html)."""
-    if seat is None or not engine.under_way(position):
-        return None
+def election_status(position: dict, seat: str | None) -> dict:
+    """The election under way (LIB-ELEC-9), said on every page of the table: ``under_way``, the
+    question it waits for (``waiting``, None once every tie is answered), and ``asked``, that
+    question when it is for this phone's player (LIB-ELEC-4): every page then opens it by
+    itself (liberte/_ask.html)."""
+    if not engine.under_way(position):
+        return {"under_way": False, "waiting": None, "asked": None}
     try:
         question = engine.interactive(position)[1]["pending"]
     except RuleError:
-        return None
-    return question if question and question["player"] == seat else None
+        question = None
+    mine = seat is not None and question is not None and question["player"] == seat
+    return {"under_way": True, "waiting": question, "asked": question if mine else None}
+
+
+def alert(table) -> Markup:
+    """What the table's shared pages (Room, History) say at their top for this phone: the
+    election under way and, for the asked player, the question, opened by itself (Game.alert)."""
+    position = live.position(table)
+    status = election_status(position, tables.seat(table))
+    if not status["under_way"]:
+        return Markup()
+    return Markup(render_template("liberte/_ask.html", table=table, p=position,
+                                  go=url_for("liberte_election.wizard", code=table.code),
+                                  contests=contest_names(), **status))
 
 
 def colours(table) -> dict:
@@ -94,9 +113,10 @@ def province_forms(table, seat) -> dict:
     if not live.is_fragment():
         hidden = Markup('<input type="hidden" name="csrf_token" value="{}">').format(
             generate_csrf()) + hidden
+    writable = live.may_write(table)
     return dict(province_words(), action=live.table_url("liberte.board", table.code),
-                csrf_token_and_version=hidden, sheet=sheet(table.players, seat),
-                off="" if live.may_write(table) else "disabled")
+                csrf_token_and_version=hidden, sheet=sheet(table.players, seat, writable),
+                off="" if writable else "disabled")
 
 
 _WORDS: dict = {}
@@ -112,10 +132,13 @@ def province_words() -> dict:
     return _WORDS[key]
 
 
-def sheet(players, seat) -> Markup:
+def sheet(players, seat, writable: bool) -> Markup:
     """The fields of the add-a-stack sheet (liberte/_sheet.html). They depend only on the
-    language, the players and this phone's seat, so they are rendered once for each of those."""
-    key = (str(get_locale()), tuple(players), seat)
+    language, the players, this phone's seat and its rights (a phone that only watches gets no
+    sheet at all: no button it cannot use), so they are rendered once for each of those."""
+    if not writable:
+        return Markup()
+    key = (str(get_locale()), tuple(players), seat, writable)
     if key not in _SHEETS:
         if len(_SHEETS) > 256:
             _SHEETS.clear()
@@ -266,7 +289,7 @@ def displays(code):
                        **displays_context(table))
 
 
-DISPLAYS = ("card", "discard", "battle", "vp", "turn", "lost_battles", "order")
+DISPLAYS = ("card", "discard", "move", "battle", "vp", "turn", "lost_battles", "order")
 TABLE_WIDE = ("turn", "lost_battles", "order")
 
 

@@ -104,13 +104,30 @@ function fade(toast, delay) {
     clearOfTheToast();
   }, delay);
 }
-// The toast covers the bottom of the screen: while it shows, the page keeps room for it below,
-// and the answers to a tie question on this phone are scrolled clear of it (the toast of the
-// phone's last answer is still there when its next question opens).
+// The toast covers the bottom of the screen, and never a button: while it shows, the page keeps
+// room for it below, the open province (kept at the bottom) rises above it, the button just tapped
+// is scrolled clear of it (the next tap goes to the same place: a stack's + again), and so are
+// the answers to a tie question on this phone (the toast of the phone's last answer is still
+// there when its next question opens).
+var tapped = null;  // the bottom of the control tapped last, in page coordinates
+document.addEventListener("click", function (evt) {
+  var control = evt.target.closest && evt.target.closest("button, a.button, summary, label");
+  if (control && !control.closest("#toast")) {
+    tapped = control.closest(".open") ? null :
+      control.getBoundingClientRect().bottom + window.scrollY;
+  }
+}, true);
 function clearOfTheToast() {
   var toast = document.getElementById("toast");
   var shown = toast && toast.firstElementChild;
   document.body.style.paddingBottom = shown ? (toast.offsetHeight + 16) + "px" : "";
+  var open = document.querySelector(".open");
+  if (open) { open.style.bottom = shown ? (toast.offsetHeight + 12) + "px" : ""; }
+  if (shown && tapped !== null) {
+    var covered = tapped - window.scrollY + 8 - toast.getBoundingClientRect().top;
+    if (covered > 0) { window.scrollBy(0, covered); }
+  }
+  tapped = shown ? null : tapped;
   var answers = document.querySelectorAll("#question button:not([disabled])");
   if (shown && answers.length) {
     var last = answers[answers.length - 1].getBoundingClientRect();

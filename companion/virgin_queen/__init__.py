@@ -15,6 +15,7 @@ GAME = Game(
     apply=position.apply,
     describe=position.describe,
     endpoint="virgin_queen.turn",
+    tabs="virgin_queen/_tabs.html",
     min_players=2,
     max_players=6,
     conflicts=by_scope(position.SCOPES),

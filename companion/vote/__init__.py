@@ -10,6 +10,7 @@ GAME = Game(
     apply=position.apply,
     describe=words.describe,
     endpoint="vote.table",
+    tabs="vote/_tabs.html",
     min_players=5,
     max_players=10,
     conflicts=by_scope(position.SCOPES),
