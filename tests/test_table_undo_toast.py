@@ -98,3 +98,18 @@ def test_the_toast_says_what_a_vote_counted_as_the_history_does(client, vote_tab
     vote_table.nominate("Bob")
     said = toast(vote_table.counts(2, 5))
     assert "vote on Bob: 2 yes, 5 no — the election fails" in said and ">Undo</button>" in said
+
+
+def test_the_toast_names_the_tapping_seat_once(app, client, table):
+    """The toast starts with the seat that tapped, unless the change already starts with it:
+    "Christie: 2 tokens in the Battle box", never "Christie: Christie: …"; another seat's tap
+    on Christie's tokens says who tapped."""
+    table.sit("Christie")
+    table.displays("turn", {"turn": 2})  # turn 1 has no battle (LIB-TURN-1)
+    own = table.displays("battle", {"player": "Christie", "tokens": 2})
+    assert "Christie: Christie:" not in toast(own)
+    assert "Christie: 2 tokens in the Battle box" in toast(own)
+    other = app.test_client()
+    table.sit("Joshua", client=other)
+    theirs = table.displays("battle", {"player": "Christie", "tokens": 1}, client=other)
+    assert "Joshua: Christie: 1 token in the Battle box" in toast(theirs)
