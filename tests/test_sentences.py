@@ -337,3 +337,18 @@ def test_the_nights_seconds_are_written_as_the_language_writes_them(client, lang
     script = page[page.index('<ol class="night-script">'):page.index("</ol>")]
     assert said in script.replace("\u00a0", " ")
     assert lang == "en" or not re.search(r"\d\.\d", script)
+
+
+def test_every_language_joins_the_last_two_names_by_its_own_and():
+    """The engines are pure (no Babel): the catalogs say how the last two names of a list are
+    joined, in an entry the extraction does not find by itself."""
+    from companion.scorers.sentence import LAST_TWO, LAST_TWO_CONTEXT
+    template = (TRANSLATIONS / "engine.pot").read_text(encoding="utf-8")
+    assert f'msgctxt "{LAST_TWO_CONTEXT}"\nmsgid "{LAST_TWO}"' in template
+    joined = {"ru": "Вера, Ида и Глеб", "it": "Vera, Ida e Glauco", "fr": "Vera, Ida et Glauco",
+              "de": "Vera, Ida und Glauco"}
+    for lang, expected in joined.items():
+        people = expected.replace(" и ", ", ").replace(" e ", ", ").replace(" et ", ", ").replace(
+            " und ", ", ").split(", ")
+        assert names(people).translate(catalog(lang, "engine")) == expected
+    assert names(["Vera", "Ida"]) == "Vera, Ida"  # the English text: the API and the CLI

@@ -14,8 +14,6 @@ count), :func:`word` (a word with a grammatical context, e.g. a faction name), :
 Their first arguments are string literals: ``pybabel extract`` collects them into the ``engine``
 catalogs (README, Development). Templates escape a literal percent sign as ``%%``.
 """
-from babel.lists import format_list
-
 
 class Sentence(str):
     """English text that remembers its template, parameters and (optional) plural and context."""
@@ -71,17 +69,20 @@ class Joined(Sentence):
 
 
 class Listed(Joined):
-    """Names (or Sentences) joined by the catalog's language, with Babel's ``format_list``: «Вера и
-    Глеб», «Anna e Ugo», «Inès et Olivier», «Ida und Emil». The English text (the JSON API, the CLI,
-    a catalog that names no language) keeps the comma list."""
+    """Names (or Sentences) joined by the catalog's language: the last two by the catalog's
+    ``LAST_TWO`` («Вера и Глеб», «Anna e Ugo», «Inès, Olivier et Ida», «Ida und Emil»), the others
+    by commas. The English text (the JSON API, the CLI, a catalog without the entry) keeps the
+    comma list. The catalog says it, not a library: the engines stay pure (tests/test_purity.py)."""
 
     def __new__(cls, parts: list):
         return super().__new__(cls, ", ", parts)
 
     def translate(self, catalog) -> str:
         parts = [translated(part, catalog) for part in self.params["parts"]]
-        language = (catalog.info() if hasattr(catalog, "info") else {}).get("language")
-        return format_list(parts, locale=language) if language and parts else self.template.join(parts)
+        if len(parts) < 2:
+            return "".join(parts)
+        last_two = catalog.pgettext(LAST_TWO_CONTEXT, LAST_TWO)
+        return last_two % {"rest": ", ".join(parts[:-1]), "last": parts[-1]}
 
     def __reduce__(self):
         return type(self), (self.params["parts"],)
@@ -114,6 +115,12 @@ def word(context: str, text: str) -> Sentence:
 def join(separator: str, parts) -> Sentence:
     """``separator.join(parts)`` that translates each Sentence among ``parts``."""
     return Joined(separator, list(parts))
+
+
+# The language's "and" before the last of a list of names: an engine catalog entry of its own
+# (context "list of names"), kept in the catalogs by hand as extraction finds only sentence(),
+# plural() and word() calls (tests/test_sentences.py checks every catalog has it).
+LAST_TWO_CONTEXT, LAST_TWO = "list of names", "%(rest)s, %(last)s"
 
 
 def names(parts) -> Sentence:
