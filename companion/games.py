@@ -54,6 +54,9 @@ class Game:
     ``alert(table)`` is what the table's shared pages (Room, History) say at their top for this
     phone, refreshed with them (a question waiting for its player, which then opens by itself).
     ``tabs`` names the template of the game's own tabs, which the shared pages show as well.
+    ``benched(position, seat)`` says why the player of ``seat`` may no longer change the table
+    (a RuleError, e.g. a VOTE! player out of the game), or None: every write from that seat's
+    phone is refused then, the shared ones (undo) too, never the host's (``live.seated``).
     """
 
     name: str
@@ -71,6 +74,7 @@ class Game:
     check: Callable[[dict, str, dict], dict] = lambda position, kind, data: data
     alert: Callable[[object], str] = lambda table: ""
     tabs: str = ""  # the template of the game's tabs, shown on the shared pages too (History, Room)
+    benched: Callable[[dict, str], RuleError | None] = lambda position, seat: None
 
 
 def check_options(game: Game, options) -> dict:

@@ -175,9 +175,14 @@ def seated(table) -> str | None:
     """The seat this browser writes from; NotSeated (TABLE-SEAT) for a browser that has only
     the join code (a stranger who found it, or a phone just watching): every change to a table
     is made from a player's seat or by the host. Every game's writes come through
-    :func:`write`, so a new game has this rule without doing anything."""
+    :func:`write`, so a new game has this rule without doing anything; a seat the game benches
+    (``Game.benched``: a player out of the game) is refused its RuleError."""
     seat = tables.seat(table)
     if may_write(table):
+        if seat and not tables.is_host(table):
+            refusal = games.get(table.game).benched(position(table), seat)
+            if refusal is not None:
+                raise refusal
         return seat
     if seat == "":
         raise NotSeated(_("this phone is only watching: pick a player's seat to change the"

@@ -10,16 +10,15 @@ shows it (points, hands, deck, discard pile, used ability cards, the plaques) is
 figures worked by hand from the rulebook (seed 001), whose lines are quoted where they decide.
 
 Waits are for state (each phone showing the table's version, an element present), never for time.
-Screenshots of the giving and of a round's first screen, in Italian and Russian, go to docs/.
+Screenshots of the giving and of a round's first screen, in Italian and Russian, go to artifacts/
+(docs/vote-*.png are copies of them).
 """
 import json
 import statistics
-from pathlib import Path
 
-from browser_support import phone_layout_problems, wait_until
+from browser_support import ARTIFACTS, phone_layout_problems, wait_until
 from conftest import SEVEN
 
-DOCS = Path(__file__).parent.parent / "docs"
 SMALL = {"width": 360, "height": 740}
 # Starting points, 1 + each die (l. 91: «по формуле один плюс бросок шестигранного кубика»).
 DICE = {"Ann": [3, 3], "Bob": [4, 4], "Cid": [1, 2], "Dan": [5, 5], "Eve": [2, 6], "Fay": [6, 1], "Gil": [4, 5]}
@@ -156,7 +155,8 @@ def in_view(page, selector) -> bool:
 
 
 def screenshots(page, name):
-    """The screen as a change leaves it, in Italian then Russian (docs/vote-<name>-it.png, -ru.png), back in English."""
+    """The screen as a change leaves it, in Italian then Russian (artifacts/vote-<name>-it.png,
+    -ru.png, copied to docs/), back in English."""
     for lang in ("it", "ru", "en"):
         page.locator(f'form.lang button[value="{lang}"]').click()
         page.wait_for_load_state()
@@ -164,7 +164,8 @@ def screenshots(page, name):
         page.locator("#live").wait_for()
         if lang != "en":  # where a change leaves the phone: the round's plaques at the top (vote.js)
             page.locator("#government").evaluate("e => e.scrollIntoView({block: 'start'})")
-            page.screenshot(path=str(DOCS / f"vote-{name}-{lang}.png"), full_page=False)
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"vote-{name}-{lang}.png"), full_page=False)
 
 
 def test_a_whole_game_of_seven_on_seven_phones(server, phone):

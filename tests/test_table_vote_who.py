@@ -71,3 +71,16 @@ def test_a_phone_out_by_a_card_may_still_cancel_it_VOTE_ABL_5(app, started):
     assert started.ability("Eve", "cancel_event", client=eve).status_code == 200
     eve_now = next(p for p in started.position(app)["game"].players if p.name == "Eve")
     assert (eve_now.budget, eve_now.support, eve_now.in_game) == (6, 3, True)
+
+
+def test_an_out_players_phone_cannot_undo_either(app, client, vote_table):
+    """VOTE-END-4 holds for the shared writes too: the Undo in History, or in a toast, from the
+    phone of a player out of the game is refused; the host's is not."""
+    started = vote_table
+    started.start(DICE)
+    eve = app.test_client()
+    started.sit("Eve", client=eve)
+    assert started.play("eliminate", {"player": "Eve"}).status_code == 200
+    refused = started.post(f"/t/{started.code}/undo", {}, client=eve)
+    assert refused.status_code == 422 and "VOTE-END-4" in refused.get_data(as_text=True)
+    assert started.post(f"/t/{started.code}/undo", {}).status_code == 200  # the host's phone

@@ -16,4 +16,5 @@ GAME = Game(
     conflicts=by_scope(position.SCOPES),
     options={"votes": position.VOTES_SHOWN},
     check=check.check,
+    benched=views.benched,
 )

@@ -47,31 +47,31 @@ def write(table, kind, data, field):
     the phone of a player out of the game is refused (:func:`out_of_the_game`)."""
     if kind in ("dice", "start") and live.position(table)["game"] is not None:
         field = ""
-    out = out_of_the_game(table)
-    if out:
-        data, field = _refuse(RuleError(_("%(p)s: out of the game, this phone follows the game but no longer "
-                                          "changes it (the host still may)", p=out), "VOTE-END-4")), ""
     return live.write(table, kind, data, page=PAGE, fragment=FRAGMENT, context=context,
                       field=field, redirect_to=url_for("vote.table", code=table.code))
 
 
 def out_of_the_game(table) -> str | None:
     """VOTE-END-4: the seat of this phone when its player has left the game and it is not the
-    host's; None when it may act. He may still cancel the card that took him out (VOTE-ABL-5)."""
-    game = live.position(table)["game"]
+    host's; None when it may act (:func:`benched`)."""
     name = tables.seat(table)
-    if game is None or not name or tables.is_host(table):
+    if not name or tables.is_host(table):
         return None
-    player = next((pl for pl in game.players if pl.name == name), None)
-    if player is None or player.in_game or name in cancellers(game):
-        return None
-    return name
+    return name if benched(live.position(table), name) else None
 
 
-def _refuse(error: RuleError):
-    def data():
-        raise error
-    return data
+def benched(position, seat: str) -> RuleError | None:
+    """VOTE-END-4 (``Game.benched``): a player out of the game follows it on his phone but no
+    longer changes it, undo included; he may still cancel the card that took him out
+    (VOTE-ABL-5)."""
+    game = position["game"]
+    if game is None:
+        return None
+    player = next((pl for pl in game.players if pl.name == seat), None)
+    if player is None or player.in_game or seat in cancellers(game):
+        return None
+    return RuleError(_("%(p)s: out of the game, this phone follows the game but no longer "
+                       "changes it (the host still may)", p=seat), "VOTE-END-4")
 
 
 @bp.get("/")
