@@ -214,7 +214,8 @@ FORMAT_KEYS = {"events", "players", "seed", "lot", "cards", "type", "kind", "clu
                "vote", "liberté"}
 SHARED = {"ru": set(),
           "it": {"come", "data", "date", "decide", "dice", "file", "host", "link", "pile", "province", "area",
-                 "timer", "browser", "scenario", "russia", "austria", "prussia", "battle", "box"},
+                 "timer", "browser", "scenario", "russia", "austria", "prussia", "battle", "box",
+                 "computer", "state"},
           "fr": {"table", "code", "budget", "discussion", "pause", "nation", "province", "provinces", "points",
                  "version", "votes", "vote", "opposition", "passe", "passes", "sans", "culottes", "double",
                  "date", "action", "options", "total", "type", "impulsion", "phase", "France", "commande",
