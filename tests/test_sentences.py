@@ -214,8 +214,9 @@ FORMAT_KEYS = {"events", "players", "seed", "lot", "cards", "type", "kind", "clu
                "vote", "liberté"}
 SHARED = {"ru": set(),
           "it": {"come", "data", "date", "decide", "dice", "file", "host", "link", "pile", "province", "area",
-                 "timer", "browser", "scenario", "russia", "austria", "prussia", "battle", "box"},
-          "fr": {"table", "code", "budget", "discussion", "pause", "nation", "province", "provinces", "points",
+                 "timer", "browser", "scenario", "russia", "austria", "prussia", "battle", "box",
+                 "computer", "state"},
+          "fr": {"table", "tables", "code", "budget", "discussion", "pause", "nation", "province", "provinces", "points",
                  "version", "votes", "vote", "opposition", "passe", "passes", "sans", "culottes", "double",
                  "date", "action", "options", "total", "type", "impulsion", "phase", "France", "commande",
                  "profil", "profils", "segment", "initial", "minute", "minutes", "secondes", "page", "pages",
