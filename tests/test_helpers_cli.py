@@ -1,4 +1,4 @@
-"""``companion virgin-queen …`` and ``companion conquest …``: the README's examples as printed, the same
+"""``companion virgin-queen …`` and ``companion conquest …``: docs/cli.md's examples as printed, the same
 answers as the screens, JSON, and bad input as one ``error: … (RULE-ID)`` line with exit 2."""
 import json
 import random
@@ -15,7 +15,7 @@ from companion.cli import main
 from companion.scorers.virgin_queen import draw
 from test_i18n import shown
 
-README = Path(__file__).parent.parent / "README.md"
+CLI_DOC = Path(__file__).parent.parent / "docs" / "cli.md"
 
 
 def run(command: str):
@@ -23,9 +23,9 @@ def run(command: str):
 
 
 def readme_examples() -> list[tuple[str, list[str]]]:
-    """Each ``$ companion virgin-queen|conquest …`` line of the README with the lines printed under it."""
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("## The Virgin Queen and the conquest helper"):text.index("## Benchmarks")]
+    """Each ``$ companion virgin-queen|conquest …`` line of docs/cli.md with the lines printed under it."""
+    text = CLI_DOC.read_text(encoding="utf-8")
+    section = text[text.index("## The Virgin Queen and the conquest helper"):text.index("## The JSON API")]
     examples = []
     for block in re.findall(r"```console\n(.*?)```", section, re.S):
         for line in block.splitlines():
