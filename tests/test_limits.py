@@ -1,6 +1,6 @@
 """Issue 22: no client can crowd out the rest. What one address may hold or make on a host open
-to strangers, shared by every worker process, and what the host answers past it (README,
-"Hosting many tables")."""
+to strangers, shared by every worker process, and what the host answers past it (docs/hosting.md,
+"Limits of a host open to strangers")."""
 import asyncio
 import html
 import io
