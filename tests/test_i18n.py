@@ -24,7 +24,7 @@ ROOT = Path(__file__).parent.parent
 TRANSLATIONS = ROOT / "companion" / "translations"
 PLACEHOLDER = re.compile(r"%\(\w+\)[sr]")
 RULE_ID = re.compile(r"\b[A-Z]+-[A-Z]+-\d+\b")
-ENGINE_KEYWORDS = {"sentence": None, "plural": (1, 2), "word": ((1, "c"), 2)}  # as in the README
+ENGINE_KEYWORDS = {"sentence": None, "plural": (1, 2), "word": ((1, "c"), 2)}  # as in CONTRIBUTING.md
 
 
 def source_messages() -> set:
@@ -65,7 +65,7 @@ def text(context):
 def test_every_engine_sentence_is_translated_with_the_same_placeholders_and_rule_ids(lang):
     catalog = engine_catalog(lang)
     missing = sorted(engine_templates() - set(catalog), key=str)
-    assert missing == [], f"extract the engine domain and translate (README): {missing[:5]}"
+    assert missing == [], f"extract the engine domain and translate (CONTRIBUTING.md): {missing[:5]}"
     for (english, context), translated in catalog.items():
         for form in translated:
             assert form, f"{lang}: {english!r} is untranslated"
