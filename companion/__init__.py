@@ -18,7 +18,7 @@ def create_app(test_config=None, settings=None):
         DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
         POSITION_CACHE=1000,  # tables whose position each server process keeps folded
-        # the limits of a host open to strangers (README, "Hosting many tables")
+        # the limits of a host open to strangers (docs/hosting.md)
         JOIN_GUESSES=(30, 6),  # join codes that lead nowhere, per address: at once, a minute
         TABLES_PER_ADDRESS=(30, 30),  # tables created or imported per address: at once, an hour
         DATABASE_MAX_BYTES=4 * 1024 ** 3,  # no table is created or imported past this size

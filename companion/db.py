@@ -58,8 +58,8 @@ def connect(path: str) -> sqlite3.Connection:
     conn.execute("PRAGMA journal_mode=WAL")
     # WAL + FULL: each COMMIT syncs the log to the disk before it returns, so a change a phone
     # was told about survives a power cut of the host, not only a killed server (with NORMAL
-    # the log is synced only at checkpoints: the last commits could vanish). The sync costs a tap
-    # 0.3-1.1 ms on the development machine (README, Benchmarks).
+    # the log is synced only at checkpoints: the last commits could vanish). The sync is the
+    # largest single cost of a write (docs/performance.md, "Benchmarks").
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
     return conn

@@ -167,8 +167,8 @@ def position(conn, table, game) -> dict:
     """The table's current position: from the cache when it is at the table's version; caught up
     from the cache when only changes other than undos came since (another server process made
     them: its phones' taps, which this process is asked to show right after); else folded from
-    the whole log. For a refresh on a worker one tap behind, on a 30-event board: 3.7 ms
-    in-process instead of 5.8 (the rest is mostly the election preview for the meters)."""
+    the whole log. A refresh on a worker one tap behind is then cheaper than a fold of the whole
+    log (docs/performance.md, "What makes many tables cheap")."""
     cached = _cache().get(key(table))
     if cached and cached[0] == table.version:
         return cached[1]
@@ -203,8 +203,8 @@ def append(conn, table, game, kind: str, data: dict, *, base: int, seat: str | N
     the lock (``BEGIN IMMEDIATE``) the version is read again and, only if another write came
     first, the change is judged again on the new one. The lock is held for two statements and
     the commit, not for the rules: every other writer of the database, in every server process,
-    waits for it (SQLite's busy wait sleeps up to 100 ms at a time, so a lock held while a busy
-    worker runs the rules made taps wait for each other: README, "Load benchmark").
+    waits for it (SQLite's busy wait sleeps between its tries, so a lock held while a busy
+    worker runs the rules made taps wait for each other: docs/performance.md, "Load benchmark").
     """
     current = current_version(conn, table.id)
     event, new = change(conn, table, game, kind, data, base, current, seat, host)

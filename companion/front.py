@@ -11,11 +11,11 @@ granian runs it in an event loop, one per worker process, and everything happens
 
 Python runs one thread at a time anyway, and the loop's own work (streams, the watcher) is
 small. When Flask ran in a thread beside the loop, the two took turns at the GIL, and each
-database read or gzip in a request let the other run for up to 5 ms: at 1,000 tables a
-refresh's p95 was 60-75 ms with one Flask thread and 70-260 ms with two or eight, and is about
-45 ms in the loop (README, "Load benchmark"). Only a request with a large body (an imported
-table, a board profile: over ``LARGE_BODY`` bytes) runs on a thread of its own, so that the few
-hundred milliseconds a long log takes to check do not hold up the phones' small requests.
+database read or gzip in a request let the other run for milliseconds: a refresh at 1,000
+tables was slower with one Flask thread, slower still with two or eight, than in the loop
+(docs/performance.md, "Load benchmark"). Only a request with a large body (an imported
+table, a board profile: over ``LARGE_BODY`` bytes) runs on a thread of its own, so that the time
+a long log takes to check does not hold up the phones' small requests.
 A write waits for the database's lock in the loop too; it is held for two statements and the
 commit (``events.append``).
 

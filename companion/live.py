@@ -28,7 +28,8 @@ def render(page: str, fragment: str, status: int = 200, **context):
 
 def macro(template: str, name: str):
     """The macro ``name`` of ``template``, to call from Python: a small answer (one province
-    after a tap) rendered without building a whole template's context, a third of the cost."""
+    after a tap) rendered without building a whole template's context, which costs more than the
+    province itself (docs/performance.md, "Benchmarks")."""
     return getattr(current_app.jinja_env.get_template(template).module, name)
 
 

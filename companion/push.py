@@ -21,7 +21,7 @@ its phones watch, in one query per ``BATCH`` tables. Nothing is cached: a write 
 worker process is seen at the next look, wherever it was made.
 
 An idle phone costs the server a coroutine and a socket; the 6,000 phones of 1,000 tables cost
-no request at all until a table changes (README, "Hosting many tables").
+no request at all until a table changes (docs/performance.md).
 """
 import asyncio
 import re
@@ -75,7 +75,7 @@ class Phone:
 
     Waiting costs one future and one timer, and nothing raises: a worker holds thousands of
     streams, and a task cancelled at each wake-up left an exception, its traceback and its frame
-    for the garbage collector, whose pauses stop the whole worker (README, "Load benchmark")."""
+    for the garbage collector, whose pauses stop the whole worker (docs/performance.md, "Load benchmark")."""
 
     def __init__(self, version: int, night: int = 0):
         self.told, self.night_told = version, night

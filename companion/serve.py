@@ -5,7 +5,7 @@ table changes (``companion.push``). granian (a maintained production server whos
 written in Rust) runs each worker's front (``companion.front``) in an event loop: the phones'
 streams wait there at no cost, and Flask runs there too, once a request has arrived whole.
 Workers share the listening socket and the SQLite file; nothing in the app assumes one process
-(README, "Hosting many tables").
+(docs/performance.md, "What makes many tables cheap").
 
 What stops the server from starting (a busy port, a ``--db`` in a missing folder) is said in one
 line, exit 1, before any address or QR code is printed. Ctrl-C ends the phones' open streams and
@@ -129,9 +129,9 @@ def settle_garbage_collector() -> None:
     templates, translations) lives as long as the worker, so it is frozen out of every later
     collection. A young generation of ``YOUNG`` objects instead of Python's 700 lets the
     objects of a request, which live while it waits its turn, die before a collection sees
-    them, instead of being promoted to the old generation, whose full collections took 200 to
-    700 ms at 1,000 tables. Measured at 1,000 tables: a refresh's p95 fell from 160-230 ms to
-    about 100 ms (README, "Load benchmark")."""
+    them, instead of being promoted to the old generation, whose full collections paused the
+    worker for hundreds of milliseconds at 1,000 tables; the figures before and after are in
+    docs/performance.md ("Load benchmark")."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
@@ -247,7 +247,7 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
                    "phone's news stream is kept open, and a request's body may take 30 s.")
 @click.option("--settings", "settings_path", default=None,
               type=click.Path(exists=True, dir_okay=False),
-              help="A Python file of settings (the limits of README's \"Hosting many tables\", "
+              help="A Python file of settings (the limits in docs/hosting.md, "
                    "PROXY_HOPS, JOIN_CODE_LENGTH) read after the instance's config.py.")
 @click.option("--log", is_flag=False, flag_value="-", default=None, metavar="[FILE]",
               help="Log every request, one line each (time, address, method, path, status, "

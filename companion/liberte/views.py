@@ -200,7 +200,7 @@ def preview(position) -> dict | None:
     passes): the votes (None when the counter-revolution ends the game first), a landslide, the
     end. Only that is kept with the position (engine.memo): the whole result, with its
     sentences, would stay in memory for every table a worker keeps, for its garbage collector to
-    go through again and again (README, "Load benchmark")."""
+    go through again and again (docs/performance.md, "Load benchmark")."""
     try:
         whole = engine.resolution(position, interactive=False)
     except RuleError:  # a position the check accepts but the election cannot run yet
@@ -239,8 +239,8 @@ def changed_provinces(table) -> list[int] | None:
     The board's live refresh names the version the phone shows (``since``, companion.js). If
     every change after it set a stack (the usual case: other phones' taps), only those
     provinces, their tiles, the open province and the meters can differ from what the phone
-    shows, and they are all the answer needs: about 1.6 ms instead of 7.4 ms for the whole
-    board's 27 tiles and 27 provinces, which were most of a busy host's work.
+    shows, and they are all the answer needs: a fraction of the whole board's 27 tiles and 27
+    provinces, which were most of a busy host's work (docs/performance.md).
     Any other change (an undo, a card, the turn, the profile, an election under way) redraws
     everything."""
     since = address_number(request.args, "since", max(0, table.version - CATCH_UP),

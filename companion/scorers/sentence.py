@@ -12,7 +12,7 @@ The engines build every sentence with :func:`sentence`, :func:`plural` (the word
 count), :func:`word` (a word with a grammatical context, e.g. a faction name), :func:`join` or
 :func:`names` (players' names, joined as the page's language joins a list: «Вера и Глеб»).
 Their first arguments are string literals: ``pybabel extract`` collects them into the ``engine``
-catalogs (README, Development). Templates escape a literal percent sign as ``%%``.
+catalogs (CONTRIBUTING.md, Translations). Templates escape a literal percent sign as ``%%``.
 """
 
 class Sentence(str):
