@@ -12,7 +12,7 @@
    must be a small part), the look at all their tables it makes once a second, and the version
    read that starts a phone's stream.
 3. The first page a phone loads (board page + htmx + CSS + JS + icon), the bodies gzipped
-   (<= 60 KB); the README's figure, on the wire, is ``benchmarks/first_load.py``'s.
+   (<= 60 KB); docs/performance.md's figure, on the wire, is ``benchmarks/first_load.py``'s.
 """
 import argparse
 import gzip
