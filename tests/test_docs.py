@@ -146,3 +146,37 @@ def test_the_id_pattern_finds_the_ids_and_nothing_else():
     doc = ("### VQ-TURN-2 — a heading\n- **CONQ-WAR-1** a list item\n**LIB-ELEC-3** a line\n"
            "- LIB-ELEC-4 not in bold\nsee LIB-ELEC-5, cited\n")
     assert DEFINED.findall(doc) == ["VQ-TURN-2", "CONQ-WAR-1", "LIB-ELEC-3"]
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def anchors(path: Path) -> set:
+    """The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces as dashes."""
+    headings = re.findall(r"^#{1,6} (.*)$", path.read_text(encoding="utf-8"), re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
+def test_every_link_between_the_docs_leads_somewhere():
+    """The README sends a newcomer to docs/, and the pages to each other: each relative link names a
+    file that exists, and a heading of it when it names one (a moved section leaves no dead link)."""
+    pages = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted(DOCS.rglob("*.md"))]
+    dead = []
+    for page in pages:
+        for link in LINK.findall(page.read_text(encoding="utf-8")):
+            if re.match(r"[a-z]+:", link):
+                continue
+            path, _, anchor = link.partition("#")
+            target = (page.parent / path).resolve() if path else page
+            if not target.exists() or (anchor and target.is_file() and anchor not in anchors(target)):
+                dead.append(f"{page.relative_to(ROOT)}: {link}")
+    assert dead == []
+
+
+def test_the_readme_stays_a_first_page():
+    """What it is, set-up, the games, links: the rest lives in docs/ (issue 25)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 150
+    for page in ("docs/architecture.md", "docs/adding-a-game.md", "docs/performance.md", "docs/cli.md",
+                 "docs/hosting.md", "CONTRIBUTING.md"):
+        assert f"]({page}" in readme, page
