@@ -170,7 +170,7 @@ def of_request() -> str | None:
 def of_page(table=None) -> Game | Helper | None:
     """The game whose scripts and stylesheets this page loads: the one whose pages these are,
     else the game of ``table`` (its shared pages: Room, History), else none."""
-    name = of_request() or (table.game if table is not None else None)
+    name = of_request() or (table.game if table else None)
     found = current_app.extensions.get("companion.games", {})
     return found.get(name) or current_app.extensions.get("companion.helpers", {}).get(name)
 

@@ -21,6 +21,7 @@ GAME = Game(
     check=check.check,
     alert=views.alert,
     schema=profile.SCHEMA,
+    scripts=("liberte.js",),
     commands=(cli.liberte,),
     api=(api.blueprint("liberte", {"resolve": resolve_json, "check": check_json}),),
 )
