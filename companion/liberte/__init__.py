@@ -22,6 +22,7 @@ GAME = Game(
     alert=views.alert,
     schema=profile.SCHEMA,
     scripts=("liberte.js",),
+    styles=("liberte.css",),
     commands=(cli.liberte,),
     api=(api.blueprint("liberte", {"resolve": resolve_json, "check": check_json}),),
 )

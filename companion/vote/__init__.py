@@ -20,6 +20,7 @@ GAME = Game(
     options={"votes": position.VOTES_SHOWN},
     check=check.check,
     benched=views.benched,
+    styles=("night.css",),
     schema=night_progress.SCHEMA,
     per_table=tuple(night_progress.SCHEMA),
     commands=(cli.vote,),
