@@ -157,9 +157,10 @@ def register(app, game: Game | Helper) -> None:
     for blueprint in game.api:
         app.register_blueprint(blueprint)
         app.extensions["csrf"].exempt(blueprint)
+    mapping = "companion.%s_of_blueprint" % ("game" if isinstance(game, Game) else "helper")
     for blueprint in game.blueprints:
         app.register_blueprint(blueprint)
-        app.extensions.setdefault("companion.game_of_blueprint", {})[blueprint.name] = game.name
+        app.extensions.setdefault(mapping, {})[blueprint.name] = game.name
 
 
 def of_request() -> str | None:
@@ -170,9 +171,11 @@ def of_request() -> str | None:
 def of_page(table=None) -> Game | Helper | None:
     """The game whose scripts and stylesheets this page loads: the one whose pages these are,
     else the game of ``table`` (its shared pages: Room, History), else none."""
+    helper = current_app.extensions.get("companion.helper_of_blueprint", {}).get(request.blueprint)
+    if helper is not None:
+        return current_app.extensions["companion.helpers"][helper]
     name = of_request() or (table.game if table else None)
-    found = current_app.extensions.get("companion.games", {})
-    return found.get(name) or current_app.extensions.get("companion.helpers", {}).get(name)
+    return current_app.extensions.get("companion.games", {}).get(name)
 
 
 def helpers() -> list[Helper]:
