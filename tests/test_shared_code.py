@@ -72,3 +72,38 @@ def test_every_registered_game_reads_its_events():
         assert "check" in str(err)
     else:
         raise AssertionError("a game without check was accepted")
+
+
+def test_a_games_script_and_stylesheet_load_on_its_pages_and_its_tables_shared_pages(
+        client, table, vote_table):
+    """Game.scripts and Game.styles: on the game's own pages and on its tables' Room and
+    History, which show its alert (a tie question opening by itself); never on another game's
+    pages nor on the start page."""
+    def loads(url):
+        page = client.get(url).get_data(as_text=True)
+        return ("/static/liberte.js" in page, "/static/liberte.css" in page,
+                "/static/night.css" in page)
+    assert loads(f"/liberte/{table.code}/") == (True, True, False)
+    assert loads(f"/t/{table.code}/room") == (True, True, False)
+    assert loads(f"/t/{table.code}/history") == (True, True, False)
+    assert loads(f"/vote/{vote_table.code}/night/captions") == (False, False, True)
+    assert loads("/") == (False, False, False)
+
+
+def test_a_games_news_is_told_on_its_tables_stream_and_removed_with_the_table(app, client, table):
+    """A game bumps its table's news (db.bump_news); the stream tells its number; a deleted
+    table leaves no news behind."""
+    from companion import db, tables
+    assert "event: news" not in client.get(f"/t/{table.code}/events").get_data(as_text=True)
+    with app.app_context():
+        found = tables.find(table.code)
+        with db.transaction(db.get_db()) as conn:
+            first = db.bump_news(conn, found.id)
+        with db.transaction(db.get_db()) as conn:
+            second = db.bump_news(conn, found.id)
+    assert second > first
+    told = client.get(f"/t/{table.code}/events").get_data(as_text=True)
+    assert f"event: news\ndata: {second}\n\n" in told
+    with app.app_context():
+        tables.delete(tables.find(table.code))
+        assert db.get_db().execute("SELECT count(*) FROM news").fetchone()[0] == 0
