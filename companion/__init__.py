@@ -5,6 +5,9 @@ from flask import Flask
 from flask_babel import get_locale
 from htmx_flask import Htmx
 
+# The registry: one package per game (its GAME, companion.games), in the start page's order.
+GAMES = ("liberte", "vote", "virgin_queen", "conquest")
+
 
 def create_app(test_config=None, settings=None):
     """Build the Flask app (the Flask tutorial's app factory): shared parts, then each game.
@@ -57,12 +60,8 @@ def create_app(test_config=None, settings=None):
     from companion.live import table_url
     app.jinja_env.globals["table_url"] = table_url
 
-    from companion import games, liberte, virgin_queen, vote
-    games.register(app, liberte.GAME)
-    games.register(app, vote.GAME)
-    games.register(app, virgin_queen.GAME)
-    from companion import api, conquest
-    app.register_blueprint(conquest.bp)  # a helper page, not a table (companion/conquest)
-    app.register_blueprint(api.bp)
-    security.csrf.exempt(api.bp)
+    from companion import games
+    for game in games.registered():
+        games.register(app, game)
+    app.jinja_env.globals.update(helpers=games.helpers, game_of_page=games.of_page)
     return app

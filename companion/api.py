@@ -1,12 +1,11 @@
-"""The JSON API (docs/formats.md): the engines' batch interface over HTTP. 400 on bad input, never 500."""
+"""The JSON API (docs/formats.md): the engines' batch interface over HTTP. 400 on bad input, never 500.
+
+Each game declares its routes (``Game.api``), made here: ``blueprint(name, engines)`` answers
+``POST /api/<name>/<route>`` with the engine's JSON; no CSRF token is asked (no cookie is used)."""
 from flask import Blueprint, jsonify, request
 
 from companion import jsonin
-from companion.scorers.liberte import check_json, resolve_json
 from companion.scorers.rules import RuleError
-from companion.scorers.vote import replay
-
-bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def scenario() -> dict:
@@ -27,19 +26,14 @@ def run(engine):
         return jsonify(error=f"the scenario could not be read: {err!r}", rule="docs/formats.md"), 400
 
 
-@bp.post("/liberte/resolve")
-def liberte_resolve():
-    """Resolve the end of a Liberté turn (batch: missing tie decisions are passes)."""
-    return run(resolve_json)
-
-
-@bp.post("/liberte/check")
-def liberte_check():
-    """Control, the counter-revolution meter, the supply for a Liberté position."""
-    return run(check_json)
-
-
-@bp.post("/vote/replay")
-def vote_replay():
-    """The VOTE! state after a scenario's events; an event the rules forbid is a 400 naming the rule."""
-    return run(replay)
+def blueprint(name: str, engines: dict) -> Blueprint:
+    """A game's JSON routes: ``POST /api/<name>/<route>`` for each ``route → engine`` of
+    ``engines`` (an engine takes the scenario, a dict, and gives JSON; the docstring of each
+    is the route's)."""
+    bp = Blueprint(f"{name}_api", __name__, url_prefix=f"/api/{name}")
+    for route, engine in engines.items():
+        def answer(engine=engine):
+            return run(engine)
+        answer.__doc__ = engine.__doc__
+        bp.add_url_rule(f"/{route}", route, answer, methods=["POST"])
+    return bp

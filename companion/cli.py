@@ -1,4 +1,4 @@
-"""The ``companion`` command: one sub-group per game (``companion liberte …``, ``companion vote …``)."""
+"""The ``companion`` command: one sub-group per game (``companion <game> …``), then serving and backups."""
 import click
 
 DOCS = "docs/formats.md"
@@ -11,14 +11,10 @@ def main():
     """companion: scores, checks and narrates board games beside the table."""
 
 
-from companion.liberte.cli import liberte  # noqa: E402  (each game registers its commands)
-from companion.vote.cli import vote  # noqa: E402
-main.add_command(liberte)
-main.add_command(vote)
-from companion.conquest.cli import conquest_group  # noqa: E402
-from companion.virgin_queen.cli import virgin_queen  # noqa: E402
-main.add_command(virgin_queen)
-main.add_command(conquest_group, "conquest")
+from companion.games import registered  # noqa: E402
+for game in registered():  # each game's own commands (Game.commands)
+    for command in game.commands:
+        main.add_command(command)
 
 from companion.serve import serve  # noqa: E402
 main.add_command(serve)

@@ -1,5 +1,5 @@
 """What the helpers' commands share: an engine's answer as JSON or readable lines, a refusal as one
-``error: … (RULE-ID)`` line on stderr with exit 2 (as ``companion liberte`` and ``companion vote``)."""
+``error: … (RULE-ID)`` line on stderr with exit 2 (as every game's ``companion <game>`` commands)."""
 import json
 import sys
 

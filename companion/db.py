@@ -4,10 +4,9 @@
 Tables: ``tables`` (one row per game table, with its current ``version``), ``events`` (the
 append-only log, one row per change, unique per table and version), ``deleted`` (a tombstone per
 deleted table: its code is never given out again, and the phones still watching it are told it
-is gone), ``profiles`` (the board profiles the host administrator keeps, listed to every table's
-host), ``browser_profiles`` (the ones a browser kept, listed to it alone, under the hash of its
-keeper token), ``nights`` (where a VOTE! night's narrator is, per table) and ``seats`` (which
-phone took each seat). Writes that must be atomic use :func:`transaction`.
+is gone), ``news`` (a table's news beyond its version: the number of its latest, bumped by its
+game with :func:`bump_news`) and ``seats`` (which phone took each seat). Each game adds its own
+tables (``Game.schema``). Writes that must be atomic use :func:`transaction`.
 
 The ids of ``tables`` and ``events`` are never reused (``AUTOINCREMENT``): without it SQLite gives
 a new row the largest id plus one, so the table created after the newest one was deleted took
@@ -17,6 +16,7 @@ it for the new table (:func:`never_reuse_ids`).
 import queue
 import re
 import sqlite3
+import time
 from contextlib import contextmanager
 
 import click
@@ -31,11 +31,8 @@ SCHEMA = {
     "events": ({"id": int, "table_id": int, "version": int, "kind": str, "data": str, "seat": str,
                 "created": str}, {"pk": "id", "not_null": {"table_id", "version", "kind", "data"},
                                   "foreign_keys": [("table_id", "tables", "id")]}),
-    "profiles": ({"name": str, "data": str, "updated": str}, {"pk": "name"}),
-    "browser_profiles": ({"owner": str, "name": str, "data": str, "updated": str},
-                         {"pk": ("owner", "name")}),  # companion.liberte.profile
-    "nights": ({"table_id": int, "seq": int, "run": str, "line": int, "phase": str,
-                "until": float}, {"pk": "table_id"}),  # where a VOTE! night's narrator is
+    # a table's news beyond its version, told on its stream (companion.push): a game bumps it
+    "news": ({"table_id": int, "seq": int}, {"pk": "table_id", "not_null": {"seq"}}),
     "deleted": ({"seq": int, "code": str, "table_id": int, "deleted": str},
                 {"pk": "seq", "not_null": {"code", "table_id"}}),  # tombstones, never removed
     # a table whose host closed seating: a browser without a seat there may only watch
@@ -99,11 +96,21 @@ def transaction(conn: sqlite3.Connection):
     conn.execute("COMMIT")
 
 
+def bump_news(conn: sqlite3.Connection, table_id: int) -> int:
+    """Number a new piece of ``table_id``'s news (inside the caller's transaction): from the
+    clock, in milliseconds, and always above the last one; the table's phones are told it."""
+    row = conn.execute("SELECT seq FROM news WHERE table_id = ?", (table_id,)).fetchone()
+    seq = max((row[0] if row else 0) + 1, int(time.time() * 1000))
+    conn.execute("INSERT OR REPLACE INTO news (table_id, seq) VALUES (?, ?)", (table_id, seq))
+    return seq
+
+
 def init_db(path: str) -> None:
     """Create the tables and indexes that do not exist yet (safe to run on every start)."""
     conn = connect(path)
     db = sqlite_utils.Database(conn)
-    for name, (columns, options) in SCHEMA.items():
+    from companion import games
+    for name, (columns, options) in {**SCHEMA, **games.schema()}.items():
         db[name].create(columns, if_not_exists=True, **options)
     never_reuse_ids(conn)
     db["tables"].create_index(["code"], unique=True, if_not_exists=True)

@@ -1,8 +1,13 @@
 """The seam a game plugs into: its name, how its events fold into a position, and its blueprint.
 
-The rooms, the event log, QR codes, seats, languages and polling are shared; a game gives only a
-:class:`Game`. ``register(app, game)`` is all ``create_app`` does per game.
+The rooms, the event log, QR codes, seats, languages and news are shared; a game gives only a
+:class:`Game` (a page that keeps no table, a :class:`Helper`), as ``GAME`` in its package, and
+its package is named once, in the registry (``companion.GAMES``). The shared code asks the
+registered games for what they need: their SQLite tables (``init_db``), the rows a deleted table
+leaves (``tables.delete``), their commands (``companion …``), their JSON routes and their scripts
+and stylesheets (``base.html``). ``register(app, game)`` is all ``create_app`` does per game.
 """
+import importlib
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -55,8 +60,14 @@ class Game:
     phone, refreshed with them (a question waiting for its player, which then opens by itself).
     ``tabs`` names the template of the game's own tabs, which the shared pages show as well.
     ``benched(position, seat)`` says why the player of ``seat`` may no longer change the table
-    (a RuleError, e.g. a VOTE! player out of the game), or None: every write from that seat's
+    (a RuleError, e.g. a player out of the game), or None: every write from that seat's
     phone is refused then, the shared ones (undo) too, never the host's (``live.seated``).
+    ``check`` has no default: a game without one would store imported events unread.
+    What the shared code asks it as well: ``schema``, its own SQLite tables (name → columns and
+    options, as :data:`companion.db.SCHEMA`), of which ``per_table`` hold rows of one table
+    (a ``table_id`` column) removed with it; ``commands``, its ``companion …`` click commands;
+    ``api``, its JSON blueprints (no CSRF token: :mod:`companion.api`); ``scripts`` and
+    ``styles``, its static files, loaded on its pages and on its tables' shared pages.
     """
 
     name: str
@@ -66,15 +77,61 @@ class Game:
     apply: Callable[[dict, dict], dict]
     describe: Callable[[dict], str]
     endpoint: str
+    check: Callable[[dict, str, dict], dict]
     min_players: int = 2
     max_players: int = 8
     prepare: Callable[[dict], dict] = lambda setup: setup
     conflicts: Callable[[dict, list[dict]], bool] = strict
     options: dict = field(default_factory=dict)
-    check: Callable[[dict, str, dict], dict] = lambda position, kind, data: data
     alert: Callable[[object], str] = lambda table: ""
     tabs: str = ""  # the template of the game's tabs, shown on the shared pages too (History, Room)
     benched: Callable[[dict, str], RuleError | None] = lambda position, seat: None
+    schema: dict = field(default_factory=dict)
+    per_table: tuple[str, ...] = ()
+    commands: tuple = ()
+    api: tuple[Blueprint, ...] = ()
+    scripts: tuple[str, ...] = ()
+    styles: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if not callable(self.check):
+            raise TypeError(f"game {self.name}: check must read its events (Game.check)")
+
+
+@dataclass(frozen=True)
+class Helper:
+    """A page beside the games that keeps no table (no log, nothing shared between phones): the
+    start page links to ``endpoint`` under ``title``, with ``blurb`` below it. The other fields
+    are those of :class:`Game`."""
+
+    name: str
+    title: str
+    blueprints: tuple[Blueprint, ...]
+    endpoint: str
+    blurb: str = ""
+    schema: dict = field(default_factory=dict)
+    per_table: tuple[str, ...] = ()
+    commands: tuple = ()
+    api: tuple[Blueprint, ...] = ()
+    scripts: tuple[str, ...] = ()
+    styles: tuple[str, ...] = ()
+
+
+def registered() -> list:
+    """The games and helpers of the registry (``companion.GAMES``), in its order; each package
+    gives its ``GAME``. Known without an app: ``init_db`` and the ``companion`` command ask too."""
+    import companion
+    return [importlib.import_module(f"companion.{name}").GAME for name in companion.GAMES]
+
+
+def schema() -> dict:
+    """The SQLite tables the registered games define (``init_db`` creates them)."""
+    return {name: spec for game in registered() for name, spec in game.schema.items()}
+
+
+def per_table() -> list[str]:
+    """The games' SQLite tables holding rows of one table, removed with it (``tables.delete``)."""
+    return [name for game in registered() for name in game.per_table]
 
 
 def check_options(game: Game, options) -> dict:
@@ -92,17 +149,38 @@ def check_options(game: Game, options) -> dict:
     return found
 
 
-def register(app, game: Game) -> None:
-    """Make ``game`` available to ``app``: its blueprints and its entry in the registry."""
-    app.extensions.setdefault("companion.games", {})[game.name] = game
+def register(app, game: Game | Helper) -> None:
+    """Make ``game`` available to ``app``: its blueprints, its JSON routes and its entry in the
+    registry (a :class:`Helper` among the helpers)."""
+    kind = "companion.games" if isinstance(game, Game) else "companion.helpers"
+    app.extensions.setdefault(kind, {})[game.name] = game
+    for blueprint in game.api:
+        app.register_blueprint(blueprint)
+        app.extensions["csrf"].exempt(blueprint)
+    mapping = "companion.%s_of_blueprint" % ("game" if isinstance(game, Game) else "helper")
     for blueprint in game.blueprints:
         app.register_blueprint(blueprint)
-        app.extensions.setdefault("companion.game_of_blueprint", {})[blueprint.name] = game.name
+        app.extensions.setdefault(mapping, {})[blueprint.name] = game.name
 
 
 def of_request() -> str | None:
     """The game whose pages this request is for (None for the shared pages: rooms, history)."""
     return current_app.extensions.get("companion.game_of_blueprint", {}).get(request.blueprint)
+
+
+def of_page(table=None) -> Game | Helper | None:
+    """The game whose scripts and stylesheets this page loads: the one whose pages these are,
+    else the game of ``table`` (its shared pages: Room, History), else none."""
+    helper = current_app.extensions.get("companion.helper_of_blueprint", {}).get(request.blueprint)
+    if helper is not None:
+        return current_app.extensions["companion.helpers"][helper]
+    name = of_request() or (table.game if table else None)
+    return current_app.extensions.get("companion.games", {}).get(name)
+
+
+def helpers() -> list[Helper]:
+    """The registered helper pages, in registration order."""
+    return list(current_app.extensions.get("companion.helpers", {}).values())
 
 
 def get(name: str) -> Game:

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from companion.scorers.rules import RuleError
 
-MAX_DEPTH = 16  # the deepest real file (a table file's VOTE! unrest card) is 7 levels deep
+MAX_DEPTH = 16  # the deepest real table file (a card inside an event's data) is 7 levels deep
 
 
 def loads(raw: bytes | str, rule: str):

@@ -56,7 +56,7 @@ def poll_oob(table) -> str:
 
 def load(code: str):
     """The table for ``code``, kept on ``g`` for the language and the templates; 404 if there is
-    none, or if it is another game's (a VOTE! code in a Liberté address)."""
+    none, or if it is another game's (one game's code in another game's address)."""
     table = tables.get(code)
     if games.of_request() not in (None, table.game):
         abort(404)
@@ -194,8 +194,8 @@ def seated(table) -> str | None:
 
 def undo_toast(table, kind: str) -> str:
     """What the phone that made a change is told in its toast: the seat that made it and the change
-    as stored (with what the rules made of it, as the history says it: a vote's count and result,
-    not just "vote"), and an Undo for it (out of band). An undo is told by the page itself (``undone``)."""
+    as stored (with what the rules made of it, as the history says it: a count and its result,
+    not just the kind), and an Undo for it (out of band). An undo is told by the page itself (``undone``)."""
     if kind == "undo":
         return Markup()
     stored = events.load(get_db(), table.id, after=table.version - 1)[-1]

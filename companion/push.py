@@ -4,16 +4,16 @@ A phone opens ``GET /t/<code>/events`` (Server-Sent Events) and keeps it open. I
 table's version at once, then again whenever the version changes, and a comment every
 ``KEEP_ALIVE`` seconds so that a dead connection is noticed. The page compares each version with
 the one it shows and, when they differ, asks for its live block again (``companion.js``). A table
-that no longer exists is told ``event: gone`` and the stream ends. A VOTE! table whose night is
-narrated is also told ``event: night`` with the number of the narrator's latest report
-(vote/night_progress.py), at once and whenever the narrator moves on: the caption phones ask for
-the new caption then, instead of asking every second.
+that no longer exists is told ``event: gone`` and the stream ends. A table whose game has news
+beyond its version (a number its game bumps, ``db.bump_news``, in the ``news`` table) is also told
+``event: news`` with that number, at once and whenever it grows: the game's script on the phone
+decides what to ask for then (``companion:news``, companion.js), instead of asking every second.
 
 One :class:`Watcher` per server process looks at the database ``INTERVAL`` times a second, and
 only when something was committed since its last look (``PRAGMA data_version`` changes when any
 other connection, in any process, commits). It reads the tables that have events newer than the
-newest it saw, a narrator's report newer than the newest it saw (numbered from the clock, under
-the write lock) or a tombstone newer than the newest it saw (a deleted table: its phones are
+newest it saw, news newer than the newest it saw (numbered from the clock, under the write
+lock) or a tombstone newer than the newest it saw (a deleted table: its phones are
 told it is gone). Event ids and tombstones only grow (``AUTOINCREMENT``, writers take turns), so
 a look costs the same for 10 or 10,000 phones. Only its first look, and a look that finds the
 ids gone backwards (the database file was replaced by a copy), read the news of every table
@@ -44,49 +44,49 @@ def message(version: int | None) -> bytes:
     return f"id: {version}\ndata: {version}\n\n".encode()
 
 
-def night_message(night: int) -> bytes:
-    """The number of the narrator's latest report (VOTE! captions)."""
-    return f"event: night\ndata: {night}\n\n".encode()
+def news_message(seq: int) -> bytes:
+    """The number of the table's latest news beyond its version (``db.bump_news``)."""
+    return f"event: news\ndata: {seq}\n\n".encode()
 
 
-def first_message(version: int, night: int = 0) -> bytes:
+def first_message(version: int, seq: int = 0) -> bytes:
     """What a stream starts with: how long to wait before reconnecting, the version now and, on
-    a table whose night was narrated, the narrator's latest report."""
+    a table whose game told news, the number of its latest."""
     start = f"retry: {RETRY}\n".encode() + message(version)
-    return start + night_message(night) if night else start
+    return start + news_message(seq) if seq else start
 
 
 NEWS = ("SELECT t.code, t.version, coalesce(n.seq, 0) FROM tables t"
-        " LEFT JOIN nights n ON n.table_id = t.id")
+        " LEFT JOIN news n ON n.table_id = t.id")
 NEWEST = ("SELECT (SELECT coalesce(max(id), 0) FROM events), (SELECT coalesce(max(seq), 0) FROM"
-          " nights), (SELECT coalesce(max(seq), 0) FROM deleted)")
+          " news), (SELECT coalesce(max(seq), 0) FROM deleted)")
 
 
 def news(conn, code: str) -> tuple[int, int] | None:
-    """A table's news as stored now: its version and its narrator's latest report (0 for none);
-    None when there is no such table."""
+    """A table's news as stored now: its version and the number of its game's latest news (0
+    for none); None when there is no such table."""
     row = conn.execute(f"{NEWS} WHERE t.code = ?", (code,)).fetchone()
     return None if row is None else (row[1], row[2])
 
 
 class Phone:
-    """One open stream: the last version and narrator's report it was told, the ones to tell,
+    """One open stream: the last version and news it was told, the ones to tell,
     and a bell rung when there is news or the phone has hung up.
 
     Waiting costs one future and one timer, and nothing raises: a worker holds thousands of
     streams, and a task cancelled at each wake-up left an exception, its traceback and its frame
     for the garbage collector, whose pauses stop the whole worker (docs/performance.md, "Load benchmark")."""
 
-    def __init__(self, version: int, night: int = 0):
-        self.told, self.night_told = version, night
+    def __init__(self, version: int, seq: int = 0):
+        self.told, self.seq_told = version, seq
         self.version: int | None = version
-        self.night = night
+        self.seq = seq
         self.hung_up = False
         self.bell: asyncio.Future | None = None
 
-    def tell(self, version: int | None, night: int = 0) -> None:
-        if (version, night) != (self.told, self.night_told):
-            self.version, self.night = version, night
+    def tell(self, version: int | None, seq: int = 0) -> None:
+        if (version, seq) != (self.told, self.seq_told):
+            self.version, self.seq = version, seq
             self.ring(True)
 
     def hang_up(self) -> None:
@@ -116,12 +116,12 @@ class Watcher:
         self.conn = None
         self.phones: dict[str, set[Phone]] = {}
         self.seen = None  # PRAGMA data_version at the last look
-        self.newest = None  # the newest event, narrator's report and tombstone at the last look
+        self.newest = None  # the newest event, news and tombstone at the last look
         self.looking: asyncio.Task | None = None
         self.stopping = False  # the server is stopping: no stream is held any more
 
     def news(self, code: str) -> tuple[int, int] | None:
-        """The table's version and narrator's report now (None when there is no such table)."""
+        """The table's version and latest news now (None when there is no such table)."""
         if self.conn is None:
             self.conn = connect(self.database())
         return news(self.conn, code)
@@ -167,7 +167,7 @@ class Watcher:
             else:
                 found = {code: (version, seq) for code, version, seq in self.conn.execute(
                     f"{NEWS} WHERE t.id IN (SELECT table_id FROM events WHERE id > ?"
-                    " UNION SELECT table_id FROM nights WHERE seq > ?)", self.newest[:2])}
+                    " UNION SELECT table_id FROM news WHERE seq > ?)", self.newest[:2])}
                 gone = [code for code, in self.conn.execute(
                     "SELECT code FROM deleted WHERE seq > ?", self.newest[2:])]
                 codes = list(found) + gone
@@ -207,9 +207,9 @@ async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, sen
                             "more_body": phone.told is not None})
                 if phone.told is None:
                     return
-            elif phone.night != phone.night_told:
-                phone.night_told = phone.night
-                await send({"type": "http.response.body", "body": night_message(phone.night),
+            elif phone.seq != phone.seq_told:
+                phone.seq_told = phone.seq
+                await send({"type": "http.response.body", "body": news_message(phone.seq),
                             "more_body": True})
             elif not await phone.wait(KEEP_ALIVE):
                 await send({"type": "http.response.body", "body": b":\n\n", "more_body": True})

@@ -254,7 +254,8 @@ def delete(table: Table) -> None:
     conn = get_db()
     with transaction(conn):
         conn.execute("DELETE FROM events WHERE table_id = ?", (table.id,))
-        conn.execute("DELETE FROM nights WHERE table_id = ?", (table.id,))
+        for name in ["news", *games.per_table()]:  # its news and its game's rows
+            conn.execute(f"DELETE FROM [{name}] WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM seats WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM closed_seating WHERE table_id = ?", (table.id,))
         conn.execute("DELETE FROM tables WHERE id = ?", (table.id,))

@@ -10,7 +10,7 @@ def test_a_game_plugs_in_with_its_blueprint_and_reducer():
     bp.add_url_rule("/toy/<code>", "page", lambda code: code)
     toy = games.Game("toy", "Toy", (bp,), initial=lambda s: {"n": 0},
                      apply=lambda p, e: {"n": p["n"] + 1}, describe=lambda e: "tick",
-                     endpoint="toy.page")
+                     endpoint="toy.page", check=lambda position, kind, data: data)
     games.register(app, toy)
     with app.app_context():
         assert games.get("toy") is toy and games.all_games() == [toy]

@@ -58,33 +58,34 @@ def test_a_poll_answers_204_until_the_narrator_moves_on(client):
 def test_the_caption_page_listens_to_the_tables_news_and_asks_only_when_the_narrator_moves(
         client):
     """No polling: the page's news stream says the number of the narrator's latest report; the
-    captions ask for themselves when it is not the one they show (companion.js, "night")."""
+    captions ask for themselves when it is not the one they show (companion.js passes the
+    stream's "news" on, narrator.js asks)."""
     code = vote_table(client, "en")
     report(client, code, run="r1", line=0, phase="speaking")
     page = client.get(f"/vote/{code}/night/captions").get_data(as_text=True)
     shown = page.split('data-seq="', 1)[1].split('"', 1)[0]
     assert 'hx-trigger="night-moved"' in page and "every 1s" not in page
     assert f'data-events="/t/{code}/events"' in page  # the page holds the table's stream
-    assert f"event: night\ndata: {shown}\n\n" in client.get(f"/t/{code}/events").get_data(
+    assert f"event: news\ndata: {shown}\n\n" in client.get(f"/t/{code}/events").get_data(
         as_text=True)
     report(client, code, run="r1", line=1, phase="speaking")
     told = client.get(f"/t/{code}/events").get_data(as_text=True)
-    assert "event: night" in told and f"data: {shown}\n" not in told
+    assert "event: news" in told and f"data: {shown}\n" not in told
 
 
 def test_the_watcher_tells_a_narrators_report_to_the_tables_phones(app, client, monkeypatch):
-    """A report is no game event: the watcher's look after a change finds it among the nights,
-    not the events."""
+    """A report is no game event: the watcher's look after a change finds it among the table's
+    news, not the events."""
     code = vote_table(client, "en")
     watcher = push.Watcher(lambda: app.config["DATABASE"])
-    version, night = watcher.news(code)
-    phone = push.Phone(version, night)
+    version, seq = watcher.news(code)
+    phone = push.Phone(version, seq)
     watcher.phones[code] = {phone}
     watcher.look()
     report(client, code, run="r1", line=2, phase="speaking")
     watcher.look()
-    assert phone.version == version and phone.night > night == 0
-    assert push.night_message(phone.night) == f"event: night\ndata: {phone.night}\n\n".encode()
+    assert phone.version == version and phone.seq > seq == 0
+    assert push.news_message(phone.seq) == f"event: news\ndata: {phone.seq}\n\n".encode()
 
 
 @pytest.mark.parametrize("phase, text", [("stopped", "The narrator stopped."),
@@ -150,3 +151,4 @@ def test_deleting_a_table_forgets_its_night(app, client):
         table = tables.find(code)
         tables.delete(table)
         assert get_db().execute("SELECT count(*) FROM nights").fetchone()[0] == 0
+        assert get_db().execute("SELECT count(*) FROM news").fetchone()[0] == 0

@@ -12,7 +12,7 @@ JSON = click.option("--json", "as_json", is_flag=True, help="Answer in JSON.")
 SEED = click.option("--seed", type=int, default=None, help="Seed of a die rolled here (default: fresh).")
 
 
-@click.group(short_help="Conquest, ceded provinces, surrender, resources (rules 15-16).")
+@click.group("conquest", short_help="Conquest, ceded provinces, surrender, resources (rules 15-16).")
 def conquest_group():
     """The 18th-century great-power game, rules 15-16: conquest, ceded provinces, surrender, resources."""
 

@@ -1,7 +1,9 @@
 """Liberté at the table: the game as the companion hosts it (its events, reducer and screens)."""
+from companion import api
 from companion.games import Game
+from companion.scorers.liberte import check_json, resolve_json
 from companion.scorers.liberte.scenario import GOVERNMENT_TIE
-from companion.liberte import check, election, merge, position, profile, views
+from companion.liberte import check, cli, election, merge, position, profile, views
 
 GAME = Game(
     name="liberte",
@@ -18,4 +20,9 @@ GAME = Game(
     options={"government_tie": GOVERNMENT_TIE},
     check=check.check,
     alert=views.alert,
+    schema=profile.SCHEMA,
+    scripts=("liberte.js",),
+    styles=("liberte.css",),
+    commands=(cli.liberte,),
+    api=(api.blueprint("liberte", {"resolve": resolve_json, "check": check_json}),),
 )

@@ -27,6 +27,11 @@ from companion.liberte.views import base_context
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte_profile", __name__, url_prefix="/liberte/<code>/profile")
+# the board profiles the host administrator keeps (listed to every table's host), and the ones a
+# browser kept (listed to it alone, under the hash of its keeper token)
+SCHEMA = {"profiles": ({"name": str, "data": str, "updated": str}, {"pk": "name"}),
+          "browser_profiles": ({"owner": str, "name": str, "data": str, "updated": str},
+                               {"pk": ("owner", "name")})}
 
 
 def context(table) -> dict:

@@ -8,8 +8,9 @@
 // shown again, the stream's first message is the version now, so the page catches up at once.
 // A table that is gone (deleted) is not asked for again: each ask for an unknown code counts
 // against this phone's ration of join-code misses. Without EventSource, the page asks once a
-// second. The VOTE! night's caption phones are told the number of the narrator's latest report
-// (event "night") and ask for the new caption when it is not the one they show.
+// second. A table whose game has news beyond its version (push.py, event "news") passes its
+// number on as a "companion:news" event of the document: the game's own script decides what to
+// ask for then.
 var news = {source: null, latest: null, writing: 0, gone: false, again: null};
 function catchUp() {
   var poll = document.getElementById("poll");
@@ -19,7 +20,7 @@ function catchUp() {
   }
 }
 function heard(text) {
-  var version = /^data: (\w+)$/m.exec(text), night = /^event: night\ndata: (\d+)$/m.exec(text);
+  var version = /^data: (\w+)$/m.exec(text), seq = /^event: news\ndata: (\d+)$/m.exec(text);
   if (version && version[1] === "gone") {
     news.gone = true;
     quiet();
@@ -27,13 +28,10 @@ function heard(text) {
     news.latest = version[1];
     catchUp();
   }
-  if (night) { nightMoved(night[1]); }
+  if (seq) { gameNews(seq[1]); }
 }
-function nightMoved(report) {
-  var captions = document.getElementById("captions");
-  if (captions && captions.getAttribute("data-seq") !== report) {
-    window.htmx.trigger(captions, "night-moved");
-  }
+function gameNews(seq) {
+  document.dispatchEvent(new CustomEvent("companion:news", {detail: seq}));
 }
 function listen() {
   var poll = document.getElementById("poll");
@@ -50,7 +48,7 @@ function listen() {
   source.onopen = hostBack;
   source.onmessage = function (evt) { heard("data: " + evt.data); };
   source.addEventListener("gone", function () { heard("data: gone"); });
-  source.addEventListener("night", function (evt) { nightMoved(evt.data); });
+  source.addEventListener("news", function (evt) { gameNews(evt.data); });
   source.onerror = function () {
     if (source.readyState === EventSource.CONNECTING) { askHost(); }  // the stream broke
     if (source.readyState === EventSource.CLOSED) {  // refused: gone, or the server is busy
@@ -135,6 +133,7 @@ function clearOfTheToast() {
     if (overlap > 0) { window.scrollBy(0, overlap); }
   }
 }
+document.addEventListener("htmx:afterSettle", clearOfTheToast);
 document.addEventListener("htmx:afterSwap", function (evt) {
   var toast = document.getElementById("toast");
   if (evt.detail.target === toast) {
@@ -193,58 +192,6 @@ document.addEventListener("htmx:pushedIntoHistory", function (evt) {
   if (next) {
     var url = new URL(evt.detail.path, window.location.href);
     next.value = url.pathname + url.search;
-  }
-});
-// A tie question for this phone's player opens by itself, once per question, with a vibration
-// where the browser allows it (liberte/_ask.html).
-function openTheQuestion() {
-  var ask = document.querySelector("[data-ask]");
-  if (!ask || window.sessionStorage.getItem("asked") === ask.getAttribute("data-ask")) {
-    return;
-  }
-  window.sessionStorage.setItem("asked", ask.getAttribute("data-ask"));
-  try { if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); } } catch (e) { /* not allowed */ }
-  var go = ask.getAttribute("data-go");
-  if (go) {
-    window.location.assign(go);
-  } else {
-    ask.scrollIntoView({block: "center"});
-  }
-}
-document.addEventListener("htmx:afterSettle", openTheQuestion);
-document.addEventListener("htmx:afterSettle", clearOfTheToast);
-document.addEventListener("DOMContentLoaded", openTheQuestion);
-// The open province (the Liberté board's sheet, liberte/_open.html): a tap on a tile moves the focus
-// into it, so a keyboard or a screen reader is where the sheet is; Escape closes it as its × does,
-// and the focus goes back to the tile it was opened from.
-var sheetFrom = null;
-function focusTheSheet() {
-  var sheet = document.getElementById("open");
-  if (sheet) {
-    var tile = document.querySelector(".tile.opened");
-    sheetFrom = tile ? tile.id : null;
-    sheet.focus({preventScroll: true});
-  }
-}
-document.addEventListener("htmx:afterSettle", function (evt) {
-  var elt = evt.detail.elt, from = evt.detail.requestConfig && evt.detail.requestConfig.elt;
-  if ((from && from.classList && from.classList.contains("tile")) ||
-      (elt && elt.classList && elt.classList.contains("tile"))) {
-    focusTheSheet();
-  } else if (sheetFrom && !document.getElementById("open")) {
-    var tile = document.getElementById(sheetFrom);
-    sheetFrom = null;
-    if (tile) { tile.focus({preventScroll: true}); }
-  }
-});
-document.addEventListener("DOMContentLoaded", function () {
-  if (/[?&]open=/.test(window.location.search)) { focusTheSheet(); }
-});
-document.addEventListener("keydown", function (evt) {
-  var close = evt.key === "Escape" && document.querySelector("#open a.close");
-  if (close && !evt.defaultPrevented) {
-    evt.preventDefault();
-    close.click();
   }
 });
 // The host: a page says when it has lost the host (its news stream broke and the host does not

@@ -330,6 +330,14 @@
       captionLock = null;
     }
   }
+  // The table's news (companion.js, "companion:news") is the number of the narrator's latest
+  // report (vote/night_progress.py): captions showing another one ask for theirs.
+  document.addEventListener("companion:news", function (evt) {
+    var captions = el("captions");
+    if (captions && captions.getAttribute("data-seq") !== evt.detail && window.htmx) {
+      window.htmx.trigger(captions, "night-moved");
+    }
+  });
   document.addEventListener("htmx:afterSettle", captionsAwake);
   document.addEventListener("visibilitychange", captionsAwake);
   if (document.readyState === "loading") {

@@ -5,7 +5,7 @@ one event in the log, undone like any other change, and the others see it within
 is the take, whose seed is stored in its event so that the log says what was drawn and replays it.
 """
 from companion.games import Game, by_scope
-from companion.virgin_queen import check, position, views
+from companion.virgin_queen import check, cli, position, views
 
 GAME = Game(
     name="virgin_queen",
@@ -20,4 +20,5 @@ GAME = Game(
     max_players=6,
     conflicts=by_scope(position.SCOPES),
     check=check.check,
+    commands=(cli.virgin_queen,),
 )

@@ -1,6 +1,9 @@
 """VOTE! at the table: the game as the companion moderates it (its events, reducer and screens)."""
+from companion import api
 from companion.games import Game, by_scope
-from companion.vote import check, history, night, position, rounds, views, words
+from companion.scorers.vote import replay
+from companion.vote import (check, cli, history, night, night_progress, position, rounds, views,
+                            words)
 
 GAME = Game(
     name="vote",
@@ -17,4 +20,9 @@ GAME = Game(
     options={"votes": position.VOTES_SHOWN},
     check=check.check,
     benched=views.benched,
+    styles=("night.css",),
+    schema=night_progress.SCHEMA,
+    per_table=tuple(night_progress.SCHEMA),
+    commands=(cli.vote,),
+    api=(api.blueprint("vote", {"replay": replay}),),
 )

@@ -4,7 +4,7 @@ The narrator posts each change of step: which line (by index, so every phone can
 own language), what is happening (the line is spoken, the silence after it, the eyes-open
 countdown, stopped, done) and, for the countdown, how many seconds are left. The server keeps the
 latest report per table (one row of ``nights``, shared by all server processes) with a sequence
-number, which the table's news stream tells every phone (companion.push); a caption phone asks
+number, the table's news (``db.bump_news``), which its stream tells every phone (companion.push); a caption phone asks
 for the new caption with the number it shows (204 if it already shows it). Nothing here
 is a game event: the night changes no position, so it stays out of the log. Should two phones
 narrate at once, the captions follow whichever reported last. Loyalty is never asked for nor stored.
@@ -12,9 +12,11 @@ narrate at once, the captions follow whichever reported last. Loyalty is never a
 import time
 from dataclasses import dataclass
 
-from companion.db import get_db, transaction
+from companion.db import bump_news, get_db, transaction
 
 PHASES = ("speaking", "pause", "countdown", "stopped", "done")
+SCHEMA = {"nights": ({"table_id": int, "seq": int, "run": str, "line": int, "phase": str,
+                      "until": float}, {"pk": "table_id"})}  # a table's latest report
 
 
 @dataclass(frozen=True)
@@ -59,8 +61,7 @@ class NightBoard:
         until = time.time() + seconds if phase == "countdown" and seconds else None
         conn = self.connection()
         with transaction(conn):
-            last = self.seq(table_id)
-            progress = Progress(max(last + 1, int(time.time() * 1000)), run, line, phase, until)
+            progress = Progress(bump_news(conn, table_id), run, line, phase, until)
             conn.execute("INSERT OR REPLACE INTO nights (table_id, seq, run, line, phase, until)"
                          " VALUES (?, ?, ?, ?, ?, ?)", (table_id, progress.seq, run, line, phase,
                                                         until))
