@@ -190,9 +190,12 @@ def current_version(conn, table_id: int) -> int:
     return row[0]
 
 
-def append(conn, table, game, kind: str, data: dict, *, base: int, seat: str | None = None,
+def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = None,
            host: bool = False) -> dict:
-    """Apply one change made from version ``base``; return the new position.
+    """Apply one change made from version ``base``; return the new position. ``data`` is the
+    event's data, checked by the game (``Game.check``), or a form's reader: a function of the
+    position giving the data, the game's own reader of that kind (the one ``Game.check`` reads
+    imported events with), so a form is read once, on the position the change is judged on.
 
     Raises StaleWrite (``base`` is behind and the events since conflict with this one), RuleError
     (the game or the undo rule refuses it). Either way nothing is stored. A write from behind that
@@ -222,7 +225,7 @@ def append(conn, table, game, kind: str, data: dict, *, base: int, seat: str | N
     return new
 
 
-def change(conn, table, game, kind: str, data: dict, base: int, current: int,
+def change(conn, table, game, kind: str, data, base: int, current: int,
            seat: str | None, host: bool) -> tuple[dict, dict]:
     """The event a write makes on the table at version ``current`` (its data as the game checked
     it), and the position after it; StaleWrite or RuleError when it may not be made. Reads only
@@ -240,7 +243,7 @@ def change(conn, table, game, kind: str, data: dict, base: int, current: int,
         event["data"] = {}
         return event, fold(game, table.setup, events + [event])
     before = position(conn, table, game)
-    event["data"] = game.check(before, kind, data)
+    event["data"] = data(before) if callable(data) else game.check(before, kind, data)
     return event, game.apply(before, event)
 
 

@@ -6,7 +6,7 @@ from markupsafe import Markup
 
 from companion import live, tables
 from companion.forms import address_number
-from companion.liberte import engine, forms
+from companion.liberte import check as checker, engine
 from companion.liberte.engine import FACTIONS
 from companion.liberte.position import (card_label, card_name, contest_names, ending_name,
                                        faction_names)
@@ -217,6 +217,12 @@ def province_field(value) -> str:
     return f"province-{value}" if value in {str(n) for n in engine.PROVINCES} else ""
 
 
+BOARD = live.Screen("liberte/board.html", "liberte/_board.html", board_context,
+                    lambda table: url_for("liberte.board", code=table.code, open=open_province()))
+DISPLAYS_SCREEN = live.Screen("liberte/displays.html", "liberte/_displays.html", displays_context,
+                              lambda table: url_for("liberte.displays", code=table.code))
+
+
 @bp.get("/")
 def board(code):
     """The board mirror: France at a glance (27 tiles; ``?open=N`` opens one to edit), the
@@ -273,12 +279,10 @@ def change_stack(code):
     table = live.load(code)
     field = province_field(request.form.get("province"))
     opened = open_province()  # a tap in the open province: it answers with the meters too
-    return live.write(table, "stack", lambda: forms.stack(request.form, table.players),
-                      page="liberte/board.html", fragment="liberte/_board.html",
-                      context=board_context, field=field,
-                      part=(opened_answer if opened else tap_answer) if field else None,
-                      changed=None if opened else "meters-stale",
-                      redirect_to=lambda: url_for("liberte.board", code=table.code, open=opened))
+    part = (live.Part(opened_answer) if opened else live.Part(tap_answer, "meters-stale")) \
+        if field else None
+    return live.write(table, "stack", lambda p: checker.read(p, "stack", request.form), BOARD,
+                      field, part)
 
 
 @bp.get("/displays")
@@ -303,7 +307,5 @@ def change_displays(code, kind):
             " tokens, VPs, the turn, lost battles and the play order.", kind=kind[:40]))
     player = request.form.get("player", "")
     field = f"{kind}-{player}" if player in table.players or kind in TABLE_WIDE else ""
-    return live.write(table, kind, lambda: forms.READERS[kind](request.form, live.position(table)),
-                      page="liberte/displays.html", fragment="liberte/_displays.html",
-                      context=displays_context, field=field,
-                      redirect_to=url_for("liberte.displays", code=table.code))
+    return live.write(table, kind, lambda p: checker.read(p, kind, request.form), DISPLAYS_SCREEN,
+                      field)
