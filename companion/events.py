@@ -14,13 +14,12 @@ version, and can always be rebuilt from the log (:func:`fold`).
 """
 import json
 import logging
-import threading
-from collections import OrderedDict
 from datetime import datetime, timezone
 
 from flask import current_app
 from flask_babel import gettext as _
 
+from companion.caches import LRU
 from companion.db import transaction
 from companion.i18n import translate
 from companion.scorers.rules import RuleError
@@ -117,49 +116,25 @@ def replay(game, setup: dict, events: list[dict]) -> list[dict]:
     return checked
 
 
-class Positions:
-    """The current position of the tables used most recently, at most ``size`` of them (each
-    server process keeps its own; an entry is used only at the version the database names, so
-    a change made by another process is never missed, only folded again).
-
-    An entry is keyed by the table's identity, its id and its join code (:func:`key`), neither
-    of which is ever given to another table (companion.db, ``deleted``): a table deleted through
-    another process leaves its entry here until it ages out, and that entry must never be taken
-    for a table created after it."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self.lock = threading.Lock()
-        self.items: OrderedDict = OrderedDict()
-
-    def get(self, key: tuple):
-        with self.lock:
-            hit = self.items.get(key)
-            if hit is not None:
-                self.items.move_to_end(key)
-            return hit
-
-    def __setitem__(self, key: tuple, entry: tuple) -> None:
-        with self.lock:
-            self.items[key] = entry
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-    def pop(self, key: tuple, default=None):
-        with self.lock:
-            return self.items.pop(key, default)
-
-
 def key(table) -> tuple:
-    """What a table's cached position is kept under: its id and its code, never reused."""
+    """What a table's cached position is kept under: its id and its code, never reused
+    (companion.db, ``deleted``): a table deleted through another process leaves its entry until
+    it ages out, and that entry must never be taken for a table created after it."""
     return table.id, table.code
 
 
-def _cache() -> Positions:
+def _cache() -> LRU:
+    """This app's position cache: the current position of the tables used most recently (each
+    server process keeps its own; an entry is used only at the version the database names, so
+    a change made by another process is never missed, only folded again)."""
     extensions = current_app.extensions
     if "companion.positions" not in extensions:
-        extensions["companion.positions"] = Positions(current_app.config["POSITION_CACHE"])
+        extensions["companion.positions"] = LRU(
+            "positions", current_app.config["POSITION_CACHE"],
+            "the table's identity, its id and its join code (:func:`key`), neither ever given to"
+            " another table; an entry holds its version and is used only at that version",
+            "every answer shows the position; folding a table's log again for each would be most"
+            " of a busy host's work (docs/performance.md)")
     return extensions["companion.positions"]
 
 

@@ -35,19 +35,9 @@ def macro(template: str, name: str):
     return getattr(current_app.jinja_env.get_template(template).module, name)
 
 
-_URLS: dict = {}
-
-
 def table_url(endpoint: str, code: str) -> str:
-    """The address of one of a table's pages (``endpoint`` takes only ``code``), built once: the
-    routes do not change while the app runs, and ``url_for`` costs as much as rendering a
-    province (the answer to a tap needs two)."""
-    key = (request.script_root, endpoint, code)
-    if key not in _URLS:
-        if len(_URLS) > 4096:
-            _URLS.clear()
-        _URLS[key] = url_for(endpoint, code=code)
-    return _URLS[key]
+    """The address of one of a table's pages (``endpoint`` takes only ``code``)."""
+    return url_for(endpoint, code=code)
 
 
 def poll_oob(table) -> str:
