@@ -6,8 +6,7 @@ from pathlib import Path
 from companion import caches, events
 from companion.caches import LRU
 
-KEPT = {"positions", "position memos", "static files", "liberte board profiles",
-        "liberte add-a-stack sheets"}
+KEPT = {"positions", "position memos", "static files", "liberte board profiles"}
 
 
 def test_every_cache_says_its_bound_its_key_and_its_reason(app, client, table):
@@ -18,8 +17,7 @@ def test_every_cache_says_its_bound_its_key_and_its_reason(app, client, table):
         assert isinstance(entry.bound, str) or entry.bound > 0, entry.name
         assert "id()" not in entry.key, entry.name
     assert caches.REGISTRY["positions"].bound == app.config["POSITION_CACHE"]
-    assert "language" in caches.REGISTRY["liberte add-a-stack sheets"].key
-    assert "rights" in caches.REGISTRY["liberte add-a-stack sheets"].key
+    assert "language" in caches.REGISTRY["position memos"].key
 
 
 def test_no_module_keeps_a_cache_of_its_own():

@@ -5,7 +5,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from companion import live, tables
-from companion.caches import LRU, memo
+from companion.caches import memo
 from companion.forms import address_number
 from companion.liberte import check as checker, engine
 from companion.liberte.engine import FACTIONS
@@ -126,24 +126,13 @@ def province_words() -> dict:
     return {"less": _("one block less"), "more": _("one block more"), "stack": _("stack")}
 
 
-SHEETS = LRU(
-    "liberte add-a-stack sheets", 256,
-    "the language, the table's players, this phone's seat and its rights (a phone that may"
-    " not write gets no sheet)",
-    "the sheet's fields are part of every tap's answer and every board, and rendering them"
-    " costs about a fifth of a tap's answer (docs/performance.md)")
-
-
 def sheet(players, seat, writable: bool) -> Markup:
-    """The fields of the add-a-stack sheet (liberte/_sheet.html), the same for every answer
-    with the same language, players, seat and rights (:data:`SHEETS`); none for a phone that
-    only watches (no button it cannot use)."""
+    """The fields of the add-a-stack sheet (liberte/_sheet.html); none for a phone that only
+    watches (no button it cannot use)."""
     if not writable:
         return Markup()
-    key = (str(get_locale()), tuple(players), seat, writable)
-    return SHEETS.kept(key, lambda: Markup(render_template(
-        "liberte/_sheet.html", players=key[1], seat=seat, factions=FACTIONS,
-        faction_names=faction_names())))
+    return Markup(render_template("liberte/_sheet.html", players=tuple(players), seat=seat,
+                                  factions=FACTIONS, faction_names=faction_names()))
 
 
 def meters_context(table, position) -> dict:
