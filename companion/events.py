@@ -206,11 +206,13 @@ def change(conn, table, game, kind: str, data, base: int, current: int,
     it), and the position after it; StaleWrite or RuleError when it may not be made. Reads only
     events up to ``current``, so it is judged on that version even while others are written."""
     event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
+    table.version = current
+    if callable(data) and kind not in GENERIC:  # a form, read once: what it changes is known
+        event["data"] = data(position(conn, table, game))  # before the conflicts are judged
     if base != current:
         since = load(conn, table.id, after=base, upto=current)
         if not 0 <= base < current or kind in GENERIC or game.conflicts(event, since):
             raise StaleWrite(current, since)
-    table.version = current
     if kind in GENERIC:
         events = load(conn, table.id, upto=current)
         if kind == "undo":
@@ -218,7 +220,8 @@ def change(conn, table, game, kind: str, data, base: int, current: int,
         event["data"] = {}
         return event, fold(game, table.setup, events + [event])
     before = position(conn, table, game)
-    event["data"] = data(before) if callable(data) else game.check(before, kind, data)
+    if not callable(data):
+        event["data"] = game.check(before, kind, data)
     return event, game.apply(before, event)
 
 
