@@ -204,13 +204,21 @@ def change(conn, table, game, kind: str, data, base: int, current: int,
            seat: str | None, host: bool) -> tuple[dict, dict]:
     """The event a write makes on the table at version ``current`` (its data as the game checked
     it), and the position after it; StaleWrite or RuleError when it may not be made. Reads only
-    events up to ``current``, so it is judged on that version even while others are written."""
+    events up to ``current``, so it is judged on that version even while others are written.
+    A form's reader runs first (the conflicts are judged on what the event changes); a write
+    from an older version that it refuses is stale rather than refused: the version is checked
+    before the rules, so the phone sees what changed."""
     event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
     table.version = current
+    since = load(conn, table.id, after=base, upto=current) if base != current else []
     if callable(data) and kind not in GENERIC:  # a form, read once: what it changes is known
-        event["data"] = data(position(conn, table, game))  # before the conflicts are judged
+        try:                                      # before the conflicts are judged
+            event["data"] = data(position(conn, table, game))
+        except RuleError:
+            if base != current:  # the version first: the phone is shown what changed
+                raise StaleWrite(current, since) from None
+            raise
     if base != current:
-        since = load(conn, table.id, after=base, upto=current)
         if not 0 <= base < current or kind in GENERIC or game.conflicts(event, since):
             raise StaleWrite(current, since)
     if kind in GENERIC:
