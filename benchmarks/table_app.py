@@ -31,7 +31,7 @@ from flask import request  # noqa: E402
 
 from companion import create_app, events, games, live, push, tables  # noqa: E402
 from companion.db import get_db  # noqa: E402
-from companion.liberte import forms  # noqa: E402
+from companion.liberte import check  # noqa: E402
 from conftest import TableHelper  # noqa: E402
 
 
@@ -71,7 +71,7 @@ def make_app(folder):
         """A tap without its answer: the table, the form, the rules check and the appended event."""
         table = live.load(code)
         events.append(get_db(), table, games.get(table.game), "stack",
-                      forms.stack(request.form, table.players), base=table.version,
+                      lambda p: check.read(p, "stack", request.form), base=table.version,
                       seat=tables.seat(table))
         return str(table.version)
     return app

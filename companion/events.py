@@ -14,13 +14,12 @@ version, and can always be rebuilt from the log (:func:`fold`).
 """
 import json
 import logging
-import threading
-from collections import OrderedDict
 from datetime import datetime, timezone
 
 from flask import current_app
 from flask_babel import gettext as _
 
+from companion.caches import LRU
 from companion.db import transaction
 from companion.i18n import translate
 from companion.scorers.rules import RuleError
@@ -117,49 +116,25 @@ def replay(game, setup: dict, events: list[dict]) -> list[dict]:
     return checked
 
 
-class Positions:
-    """The current position of the tables used most recently, at most ``size`` of them (each
-    server process keeps its own; an entry is used only at the version the database names, so
-    a change made by another process is never missed, only folded again).
-
-    An entry is keyed by the table's identity, its id and its join code (:func:`key`), neither
-    of which is ever given to another table (companion.db, ``deleted``): a table deleted through
-    another process leaves its entry here until it ages out, and that entry must never be taken
-    for a table created after it."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self.lock = threading.Lock()
-        self.items: OrderedDict = OrderedDict()
-
-    def get(self, key: tuple):
-        with self.lock:
-            hit = self.items.get(key)
-            if hit is not None:
-                self.items.move_to_end(key)
-            return hit
-
-    def __setitem__(self, key: tuple, entry: tuple) -> None:
-        with self.lock:
-            self.items[key] = entry
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-    def pop(self, key: tuple, default=None):
-        with self.lock:
-            return self.items.pop(key, default)
-
-
 def key(table) -> tuple:
-    """What a table's cached position is kept under: its id and its code, never reused."""
+    """What a table's cached position is kept under: its id and its code, never reused
+    (companion.db, ``deleted``): a table deleted through another process leaves its entry until
+    it ages out, and that entry must never be taken for a table created after it."""
     return table.id, table.code
 
 
-def _cache() -> Positions:
+def _cache() -> LRU:
+    """This app's position cache: the current position of the tables used most recently (each
+    server process keeps its own; an entry is used only at the version the database names, so
+    a change made by another process is never missed, only folded again)."""
     extensions = current_app.extensions
     if "companion.positions" not in extensions:
-        extensions["companion.positions"] = Positions(current_app.config["POSITION_CACHE"])
+        extensions["companion.positions"] = LRU(
+            "positions", current_app.config["POSITION_CACHE"],
+            "the table's identity, its id and its join code (:func:`key`), neither ever given to"
+            " another table; an entry holds its version and is used only at that version",
+            "every answer shows the position; folding a table's log again for each would be most"
+            " of a busy host's work (docs/performance.md)")
     return extensions["companion.positions"]
 
 
@@ -190,9 +165,12 @@ def current_version(conn, table_id: int) -> int:
     return row[0]
 
 
-def append(conn, table, game, kind: str, data: dict, *, base: int, seat: str | None = None,
+def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = None,
            host: bool = False) -> dict:
-    """Apply one change made from version ``base``; return the new position.
+    """Apply one change made from version ``base``; return the new position. ``data`` is the
+    event's data, checked by the game (``Game.check``), or a form's reader: a function of the
+    position giving the data, the game's own reader of that kind (the one ``Game.check`` reads
+    imported events with), so a form is read once, on the position the change is judged on.
 
     Raises StaleWrite (``base`` is behind and the events since conflict with this one), RuleError
     (the game or the undo rule refuses it). Either way nothing is stored. A write from behind that
@@ -222,17 +200,27 @@ def append(conn, table, game, kind: str, data: dict, *, base: int, seat: str | N
     return new
 
 
-def change(conn, table, game, kind: str, data: dict, base: int, current: int,
+def change(conn, table, game, kind: str, data, base: int, current: int,
            seat: str | None, host: bool) -> tuple[dict, dict]:
     """The event a write makes on the table at version ``current`` (its data as the game checked
     it), and the position after it; StaleWrite or RuleError when it may not be made. Reads only
-    events up to ``current``, so it is judged on that version even while others are written."""
+    events up to ``current``, so it is judged on that version even while others are written.
+    A form's reader runs first (the conflicts are judged on what the event changes); a write
+    from an older version that it refuses is stale rather than refused: the version is checked
+    before the rules, so the phone sees what changed."""
     event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
+    table.version = current
+    since = load(conn, table.id, after=base, upto=current) if base != current else []
+    if callable(data) and kind not in GENERIC:  # a form, read once: what it changes is known
+        try:                                      # before the conflicts are judged
+            event["data"] = data(position(conn, table, game))
+        except RuleError:
+            if base != current:  # the version first: the phone is shown what changed
+                raise StaleWrite(current, since) from None
+            raise
     if base != current:
-        since = load(conn, table.id, after=base, upto=current)
         if not 0 <= base < current or kind in GENERIC or game.conflicts(event, since):
             raise StaleWrite(current, since)
-    table.version = current
     if kind in GENERIC:
         events = load(conn, table.id, upto=current)
         if kind == "undo":
@@ -240,7 +228,8 @@ def change(conn, table, game, kind: str, data: dict, base: int, current: int,
         event["data"] = {}
         return event, fold(game, table.setup, events + [event])
     before = position(conn, table, game)
-    event["data"] = game.check(before, kind, data)
+    if not callable(data):
+        event["data"] = game.check(before, kind, data)
     return event, game.apply(before, event)
 
 

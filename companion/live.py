@@ -5,6 +5,9 @@ version answers 409 with the current state and what changed meanwhile; a refused
 422 with the message next to the field. For a plain (no-JavaScript) request a successful write
 redirects to the page (post/redirect/get).
 """
+from dataclasses import dataclass
+from typing import Callable
+
 from flask import abort, current_app, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
@@ -33,19 +36,9 @@ def macro(template: str, name: str):
     return getattr(current_app.jinja_env.get_template(template).module, name)
 
 
-_URLS: dict = {}
-
-
 def table_url(endpoint: str, code: str) -> str:
-    """The address of one of a table's pages (``endpoint`` takes only ``code``), built once: the
-    routes do not change while the app runs, and ``url_for`` costs as much as rendering a
-    province (the answer to a tap needs two)."""
-    key = (request.script_root, endpoint, code)
-    if key not in _URLS:
-        if len(_URLS) > 4096:
-            _URLS.clear()
-        _URLS[key] = url_for(endpoint, code=code)
-    return _URLS[key]
+    """The address of one of a table's pages (``endpoint`` takes only ``code``)."""
+    return url_for(endpoint, code=code)
 
 
 def poll_oob(table) -> str:
@@ -118,24 +111,45 @@ def undo_context(table) -> dict:
             "undo_needs_host": bool(log) and log[-1]["kind"] == "undo"}
 
 
-def write(table, kind, data, *, page, fragment, context, redirect_to, field="", part=None,
-          changed=None):
-    """Append one change (``data`` may be a callable that parses the form) and answer
-    (``redirect_to``, where a plain request goes next, may be a callable too).
+@dataclass(frozen=True)
+class Screen:
+    """A page a write answers with, built once by each game: the whole ``page`` and its
+    ``fragment`` (htmx's), the ``context`` both are rendered with (a function of the table), and
+    ``redirect``, where a plain (no-JavaScript) request goes after a successful write (a
+    function of the table)."""
 
-    ``part`` (optional): ``part(table, error)`` gives a smaller answer for htmx to a success or a
-    refused input; on success the ``changed`` event is sent (``HX-Trigger``) for the parts that
-    refresh themselves (the meters). A stale write gets the whole fragment with the list of what
-    changed, and so does a write rebased on changes its phone has not seen yet (the phone catches
-    up with them in the same answer), and a write from a browser without a seat (403, the message
-    at the top); all are retargeted to ``#live``.
+    page: str
+    fragment: str
+    context: Callable[[object], dict]
+    redirect: Callable[[object], str]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A smaller answer for htmx than the whole fragment: ``render(table, error)`` after a
+    success or a refused input; on success the event ``changed`` is sent (``HX-Trigger``) for
+    the parts of the page that refresh themselves (the meters)."""
+
+    render: Callable[[object, dict | None], str]
+    changed: str | None = None
+
+
+def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | None = None):
+    """Append one change and answer with ``screen`` (or ``part``).
+
+    ``data`` is the event's data, checked by the game (``Game.check``), or the form's reader: a
+    function of the position the change is judged on giving the data (the game's reader of
+    that kind of event, which also reads its imported events), called there and only there.
+    A refusal is shown next to ``field`` (or the field the RuleError names). A stale write gets
+    the whole fragment with the list of what changed, and so does a write rebased on changes its
+    phone has not seen yet (the phone catches up with them in the same answer), and a write from
+    a browser without a seat (403, the message at the top); all are retargeted to ``#live``.
     """
     notice, error, status, base = None, None, 200, None
     try:
         seat = seated(table)
         base = base_version()
-        payload = data() if callable(data) else data
-        events.append(get_db(), table, games.get(table.game), kind, payload, base=base,
+        events.append(get_db(), table, games.get(table.game), kind, data, base=base,
                       seat=seat, host=tables.is_host(table))
     except events.StaleWrite as stale:
         notice, status = stale_notice(table, stale), 409
@@ -145,20 +159,21 @@ def write(table, kind, data, *, page, fragment, context, redirect_to, field="", 
         error, status = {"field": getattr(err, "field", field), "message": err.message, "rule": err.rule}, 422
     else:
         if not is_fragment():
-            return redirect(redirect_to() if callable(redirect_to) else redirect_to, 303)
+            return redirect(screen.redirect(table), 303)
     whole = status in (403, 409) or (status == 200 and base != table.version - 1)
     toast = undo_toast(table, kind) if status == 200 else ""
     if part and is_fragment() and not whole:
-        headers = {"HX-Trigger": changed} if changed and status == 200 else {}
-        return part(table, error) + toast, status, headers
+        headers = {"HX-Trigger": part.changed} if part.changed and status == 200 else {}
+        return part.render(table, error) + toast, status, headers
     headers = {"HX-Retarget": "#live", "HX-Reswap": "outerHTML"} if whole else {}
-    body, status = render(page, fragment, status, notice=notice, error=error, **context(table))
+    body, status = render(screen.page, screen.fragment, status, notice=notice, error=error,
+                          **screen.context(table))
     if error and error["field"] and str(escape(translate(error["message"]))) not in body:
         # the form the refusal belongs to is not on the screen now (a move out of phase, a
         # timer tap after the game ended): the message goes to the top instead of nowhere
         error["field"] = ""
-        body, status = render(page, fragment, status, notice=notice, error=error,
-                              **context(table))
+        body, status = render(screen.page, screen.fragment, status, notice=notice, error=error,
+                              **screen.context(table))
     return body + str(toast), status, headers
 
 

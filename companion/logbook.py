@@ -32,13 +32,15 @@ def history(code):
                        alert=game.alert(table), game_tabs=game.tabs)
 
 
+ROOM = live.Screen("tables/room.html", "tables/_room.html", lambda table: rooms.room_context(table),
+                   lambda table: url_for("tables.room", code=table.code))
+
+
 def _room_write(code, kind, host=False):
     table = live.load(code)
     if host:
         host_only(table)
-    return live.write(table, kind, {}, page="tables/room.html", fragment="tables/_room.html",
-                      context=rooms.room_context, field=kind,
-                      redirect_to=url_for("tables.room", code=table.code))
+    return live.write(table, kind, {}, ROOM, field=kind)
 
 
 @bp.post("/t/<code>/undo")

@@ -238,14 +238,13 @@ def db_size(app):
                                 ).fetchone()[:]
 
 
-def test_the_profile_caches_are_bounded(app, client):
+def test_the_profile_cache_is_bounded(app, client):
     app.config["TABLES_PER_ADDRESS"] = (100, 0)  # more tables than one address may import
-    for n in range(engine.PROFILES_KEPT + 6):
+    for n in range(engine.PROFILES.bound + 6):
         profile = {"name": f"P{n}", "provinces": {"3": {"name": "x" * 40}}}
         assert upload(client, table_file([{"kind": "profile", "data": {"map": profile}}])
                       ).status_code == 303
-    assert len(engine._PROFILES) <= engine.PROFILES_KEPT
-    assert engine._read.cache_info().currsize <= engine.PROFILES_KEPT
+    assert len(engine.PROFILES) == engine.PROFILES.bound
 
 
 # --- smaller ---------------------------------------------------------------------------------

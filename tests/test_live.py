@@ -43,3 +43,22 @@ def test_the_version_header_of_our_script_wins_over_the_form_field(client, table
         "version": 2, "province": 9, "player": "Max", "faction": "blue", "blocks": 2})
     assert stale.status_code == 409 and stale.headers["HX-Retarget"] == "#live"
     assert b'id="live"' in stale.data
+
+
+def test_a_tap_is_read_once_by_the_reader_that_reads_imports(app, table, monkeypatch):
+    """A form is read once per write, by the game's reader of that kind (issue 25): the stack's
+    reader runs once for a tap, and the same reader checks an imported stack."""
+    from companion.liberte import forms
+    calls = []
+    reader = forms.READERS["stack"]
+    monkeypatch.setitem(forms.READERS, "stack", lambda f, p: calls.append(f) or reader(f, p))
+    assert table.stack(8, "Christie", "red", 2).status_code == 200
+    assert len(calls) == 1 and calls[0]["province"] == "8"
+    refused = table.stack(8, "Christie", "red", 4)  # LIB-PLACE-1: at most 3 blocks
+    assert refused.status_code == 422 and b"LIB-PLACE-1" in refused.data and len(calls) == 2
+    with app.test_request_context():
+        from companion.liberte import check
+        position = {"players": ["Christie", "Joshua", "Max"], "turn": 1}
+        assert check.check(position, "stack", {"province": "3", "player": "Max",
+                                               "faction": "blue", "blocks": 1})["blocks"] == 1
+    assert len(calls) == 3

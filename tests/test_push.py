@@ -357,15 +357,6 @@ def test_a_process_behind_catches_up_with_the_changes_since_and_refolds_after_an
     assert folds == [1] and 'data-version="4"' in board and "Joshua" in board
 
 
-def test_the_position_cache_keeps_the_tables_used_most_recently():
-    cache = events.Positions(2)
-    cache[1], cache[2] = (0, "one"), (0, "two")
-    assert cache.get(1) == (0, "one")  # 1 is now the most recent
-    cache[3] = (0, "three")
-    assert cache.get(2) is None and cache.get(1) and cache.get(3)
-    assert len(cache.items) == 2
-
-
 def test_each_process_keeps_at_most_position_cache_tables(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": "t",
                       "WTF_CSRF_ENABLED": False, "POSITION_CACHE": 3})

@@ -1,7 +1,8 @@
 """Liberté's event checker (``Game.check``): every event, from a phone or from a table file, read
 by the reader of the form that makes it (``forms.READERS``).
 
-The event's data is put back into that form's fields and read again, so a file meets the limits
+A phone's form is read once, by :func:`read` (the view hands it to ``live.write``); an imported
+event's data is put back into that form's fields and read by the same reader, so a file meets the limits
 a phone meets (blocks 0 to 3, VPs 0 to 200, names of the table's players, a tie answer to the
 question the engine asks…) and only the keys the game defines are stored. The board profile has
 no one form: it is read as the profile import reads a file (``engine.profile``).
@@ -77,7 +78,8 @@ def frozen(position: dict, kind: str) -> None:
 
 
 def check(position: dict, kind: str, data) -> dict:
-    """The data of a Liberté event of ``kind`` made on ``position``, as its form reads it."""
+    """The data of a Liberté event of ``kind`` made on ``position`` (an imported one, or one the
+    server makes), read by its form's reader from the fields that send it."""
     frozen(position, kind)
     if not isinstance(data, dict):
         raise RuleError(_("malformed %(k)s event: a value in its data is of the wrong kind",
@@ -88,6 +90,14 @@ def check(position: dict, kind: str, data) -> dict:
     if reader is None:
         raise RuleError(_("unknown %(g)s event %(k)r", g="Liberté", k=kind[:40]), "docs/formats.md")
     return reader(as_fields(kind, data), position)
+
+
+def read(position: dict, kind: str, form) -> dict:
+    """The one reader of a Liberté event of ``kind`` made on ``position``: its form's fields
+    read (``forms.READERS``), after LIB-ELEC-9. A phone's form comes here directly (the view
+    hands ``live.write`` this reader), an imported event through :func:`check`."""
+    frozen(position, kind)
+    return forms.READERS[kind](form, position)
 
 
 def board_profile(data) -> dict:

@@ -17,7 +17,7 @@ from flask import Blueprint, request, url_for
 from flask_babel import gettext as _
 
 from companion import live, tables
-from companion.liberte import engine, forms
+from companion.liberte import check, engine, forms
 from companion.liberte.position import contest_names, reason_name
 from companion.liberte.views import base_context
 from companion.scorers.liberte.battle import BATTLE_TURNS
@@ -176,10 +176,10 @@ def pending(table) -> dict | None:
     return engine.interactive(live.position(table))[1]["pending"]
 
 
-def answer(table) -> dict:
+def answer(table, position: dict) -> dict:
     """The tie decision in the form, checked against the question the engine asks now (the
     same reader checks an imported one); only the asked player's phone, or the host's, answers."""
-    decision = forms.advance(request.form, live.position(table))
+    decision = check.read(position, "advance", request.form)
     if not tables.is_host(table) and tables.seat(table) != decision["player"]:
         raise RuleError(_("only the phone seated as %(p)s, or the host's, answers this tie",
                           p=decision["player"]), "LIB-ELEC-4")
@@ -190,18 +190,24 @@ STEPS = frozenset([BATTLE, GOVERNMENT, END, *map(str, engine.PROVINCES)])
 
 
 def write(table, kind, data, field):
-    """Store one election event and answer with the view it was made from; a plain request goes
-    back to its step (a step's name only: the form's text is never copied into the address).
+    """Store one election event and answer with the view it was made from (:data:`SCREEN`).
     Holding or recording the election answers with the one-tap view, whose address htmx then
     shows (a reload must not bring back a step of the next turn's election as if under way)."""
-    step = request.form.get("step")
-    response = live.write(table, kind, data, page="liberte/election.html",
-                          fragment="liberte/_election.html", context=context, field=field,
-                          redirect_to=lambda: url_for("liberte_election.wizard", code=table.code,
-                                                      step=step if step in STEPS else None))
+    response = live.write(table, kind, data, SCREEN, field)
     if kind in ("hold", "finish", "cancel") and isinstance(response, tuple) and response[1] == 200:
         response[2]["HX-Push-Url"] = url_for("liberte_election.wizard", code=table.code)
     return response
+
+
+def step_address(table) -> str:
+    """Where a plain request goes back to: its step (a step's name only: the form's text is
+    never copied into the address)."""
+    step = request.form.get("step")
+    return url_for("liberte_election.wizard", code=table.code,
+                   step=step if step in STEPS else None)
+
+
+SCREEN = live.Screen("liberte/election.html", "liberte/_election.html", context, step_address)
 
 
 @bp.get("/")
@@ -215,21 +221,21 @@ def wizard(code):
 def advance(code):
     """A tied player advances a card (or passes)."""
     table = live.load(code)
-    return write(table, "advance", lambda: answer(table), "pending")
+    return write(table, "advance", lambda p: answer(table, p), "pending")
 
 
 @bp.post("/hold")
 def hold(code):
     """Hold the elections in one tap (with the battle VPs when the profile lacks them)."""
     table = live.load(code)
-    return write(table, "hold", lambda: forms.hold(request.form, live.position(table)), "hold")
+    return write(table, "hold", lambda p: check.read(p, "hold", request.form), "hold")
 
 
 @bp.post("/battle-vp")
 def battle_vp(code):
     """The battle VPs of this turn, read off the board (they join this table's profile)."""
     table = live.load(code)
-    return write(table, "battle_vp", lambda: forms.battle_vp(request.form, live.position(table)),
+    return write(table, "battle_vp", lambda p: check.read(p, "battle_vp", request.form),
                  "battle_vp")
 
 
@@ -245,8 +251,8 @@ def cancel(code):
     """The host cancels the election under way (LIB-ELEC-9): the position may change again."""
     table = live.load(code)
 
-    def read():
+    def read(position):
         if not tables.is_host(table):
             raise RuleError(_("only the host cancels the election under way"), "TABLE-HOST")
-        return forms.cancel(request.form, live.position(table))
+        return check.read(position, "cancel", request.form)
     return write(table, "cancel", read, "cancel")

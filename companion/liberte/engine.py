@@ -2,14 +2,14 @@
 
 The table's position *is* a docs/formats.md scenario (plus the table's board profile as ``map``), so
 these are thin: they hand it over and return the engine's JSON; RuleError passes through. What
-they derive from a stored position is kept on it (``_scenario``, ``_check``, …, see :func:`memo`),
-so each is computed at most once per version, and only when a screen asks for it.
+they derive from a stored position is kept on it (``_scenario``, ``_check``, …: the position
+memos of companion.caches), so each is computed at most once per version, and only when a screen
+asks for it.
 """
 import json
-from collections import OrderedDict
 from dataclasses import replace
-from functools import lru_cache
 
+from companion.caches import LRU, memo
 from companion.scorers.liberte import (DEFAULT_PROFILE, check_position, read_profile,
                                        read_scenario, resolve as resolve_scenario)
 from companion.scorers.liberte.board import FLEUR_DE_LIS_IN_REVIEWS, PARIS, PROVINCES, VP_PROVINCES_IN_REVIEWS
@@ -132,14 +132,6 @@ def control(stacks: list[dict]) -> str | None:
     return stack.player if stack else None
 
 
-def memo(position: dict, key: str, compute):
-    """A result derived from a stored position, kept on it (positions are never changed in
-    place once stored: each event makes a new one, so the memo cannot go stale)."""
-    if key not in position:
-        position[key] = compute(position)
-    return position[key]
-
-
 def board_profile(data: dict | None):
     """The engine's BoardProfile for a profile in docs/rules/liberte-board.md form (validated, cached)."""
     return DEFAULT_PROFILE if data is None else _cached(data)[0]
@@ -150,31 +142,26 @@ def profile(data: dict | None) -> dict:
     return _cached(data)[1]
 
 
-_PROFILES: OrderedDict = OrderedDict()  # id of a position's map -> (the map, BoardProfile, JSON)
-PROFILES_KEPT = 64  # a host serves a few tables, each with a profile or two
+PROFILES = LRU(
+    "liberte board profiles", 64,
+    "the profile's JSON text (sorted keys): equal profiles share an entry, whichever table"
+    " holds them",
+    "a profile read and completed costs several times its JSON text: the board, the"
+    " displays and each tap's answer ask for the table's profile (a host serves a few tables,"
+    " each with a profile or two; a profile file may be 200 KB, 64 of them stay within ~15 MB)")
 
 
 def _cached(data: dict | None) -> tuple:
-    """Positions share their ``map`` until a profile event replaces it, so the object's
-    identity is a cheap key (the entry keeps the object alive, so the id stays its own). Both
-    caches are bounded: a host that saw many imported profiles keeps only the latest
-    ``PROFILES_KEPT`` (a profile file may be 200 KB; 64 of them stay within ~15 MB)."""
-    hit = _PROFILES.get(id(data))
-    if hit is None or hit[0] is not data:
-        hit = _PROFILES[id(data)] = (data, *_read(json.dumps(data, sort_keys=True,
-                                                            ensure_ascii=False)))
-        while len(_PROFILES) > PROFILES_KEPT:
-            _PROFILES.popitem(last=False)
-    else:
-        _PROFILES.move_to_end(id(data))
-    return hit[1], hit[2]
+    """The engine's BoardProfile and the completed profile of ``data`` (:data:`PROFILES`)."""
+    if data is None:
+        return DEFAULT_PROFILE, DEFAULT
+    return PROFILES.kept(json.dumps(data, sort_keys=True, ensure_ascii=False),
+                         lambda: _read(data))
 
 
-@lru_cache(maxsize=PROFILES_KEPT)
-def _read(text: str) -> tuple:
-    """A profile (as its JSON text) read and completed, once per distinct profile."""
-    data = json.loads(text)
-    read = DEFAULT_PROFILE if data is None else read_profile(data)
+def _read(data: dict) -> tuple:
+    """A profile read and completed."""
+    read = read_profile(data)
     return read, _profile(read)
 
 
@@ -184,3 +171,6 @@ def _profile(read) -> dict:
                                    "paris": p.paris, "label": p.label, "region": p.region}
                           for n, p in read.provinces.items()},
             "json": read.as_json()}
+
+
+DEFAULT = _profile(DEFAULT_PROFILE)

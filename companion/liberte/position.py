@@ -8,7 +8,7 @@ copies one province's list, not the whole position).
 import copy
 from itertools import count
 
-from flask_babel import get_locale, gettext as _, ngettext
+from flask_babel import gettext as _, ngettext
 
 from companion import games
 from companion.i18n import translate
@@ -331,15 +331,9 @@ def answer_words(d: dict) -> str:
     return said
 
 
-_NAMES: dict = {}
-
-
 def faction_names() -> dict:
-    """The three faction colours in the page's language (looked up once per language)."""
-    key = str(get_locale())
-    if key not in _NAMES:
-        _NAMES[key] = {"red": _("red"), "white": _("white"), "blue": _("blue")}
-    return _NAMES[key]
+    """The three faction colours in the page's language."""
+    return {"red": _("red"), "white": _("white"), "blue": _("blue")}
 
 
 def card_words(player: str, card: dict) -> str:

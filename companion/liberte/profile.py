@@ -100,12 +100,14 @@ def save(table, data):
     if not tables.is_host(table):
         abort(403)
 
-    def read():  # checked with every other event: liberte.check.board_profile
-        check.frozen(live.position(table), "profile")  # before the form: LIB-ELEC-9 first
-        return {"map": data() if callable(data) else data}
-    return live.write(table, "profile", read, page="liberte/profile.html",
-                      fragment="liberte/_profile.html", context=context, field="profile",
-                      redirect_to=url_for("liberte_profile.edit", code=table.code))
+    def read(position):  # the profile's reader: liberte.check.board_profile
+        check.frozen(position, "profile")  # before the form: LIB-ELEC-9 first
+        return check.check(position, "profile", {"map": data() if callable(data) else data})
+    return live.write(table, "profile", read, SCREEN, "profile")
+
+
+SCREEN = live.Screen("liberte/profile.html", "liberte/_profile.html", context,
+                     lambda table: url_for("liberte_profile.edit", code=table.code))
 
 
 def keep(data: dict) -> None:

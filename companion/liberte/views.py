@@ -5,8 +5,9 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from companion import live, tables
+from companion.caches import memo
 from companion.forms import address_number
-from companion.liberte import engine, forms
+from companion.liberte import check as checker, engine
 from companion.liberte.engine import FACTIONS
 from companion.liberte.position import (card_label, card_name, contest_names, ending_name,
                                        faction_names)
@@ -64,7 +65,8 @@ def colours(table) -> dict:
 
 def board_context(table) -> dict:
     """The board with its meters: the check (control, counter-revolution, supply) and the
-    election preview, each computed once per version (engine.memo); the overview, and the
+    election preview, each computed once per version (position memos: companion.caches); the
+    overview, and the
     province open for editing, which the live refresh keeps open (its address carries it)."""
     opened = open_province()
     url = live.table_url("liberte.board", table.code)
@@ -119,44 +121,29 @@ def province_forms(table, seat) -> dict:
                 off="" if writable else "disabled")
 
 
-_WORDS: dict = {}
-_SHEETS: dict = {}
-
-
 def province_words() -> dict:
-    """The words on every province's buttons, in the page's language (looked up once each)."""
-    key = str(get_locale())
-    if key not in _WORDS:
-        _WORDS[key] = {"less": _("one block less"), "more": _("one block more"),
-                       "stack": _("stack")}
-    return _WORDS[key]
+    """The words on every province's buttons, in the page's language."""
+    return {"less": _("one block less"), "more": _("one block more"), "stack": _("stack")}
 
 
 def sheet(players, seat, writable: bool) -> Markup:
-    """The fields of the add-a-stack sheet (liberte/_sheet.html). They depend only on the
-    language, the players, this phone's seat and its rights (a phone that only watches gets no
-    sheet at all: no button it cannot use), so they are rendered once for each of those."""
+    """The fields of the add-a-stack sheet (liberte/_sheet.html); none for a phone that only
+    watches (no button it cannot use)."""
     if not writable:
         return Markup()
-    key = (str(get_locale()), tuple(players), seat, writable)
-    if key not in _SHEETS:
-        if len(_SHEETS) > 256:
-            _SHEETS.clear()
-        _SHEETS[key] = Markup(render_template(
-            "liberte/_sheet.html", players=key[1], seat=seat, factions=FACTIONS,
-            faction_names=faction_names()))
-    return _SHEETS[key]
+    return Markup(render_template("liberte/_sheet.html", players=tuple(players), seat=seat,
+                                  factions=FACTIONS, faction_names=faction_names()))
 
 
 def meters_context(table, position) -> dict:
     """The check (control, counter-revolution, supply) and the meters as HTML
     (liberte/_meters.html). Every phone at a table asks for the meters after each change, and
     they read the same on each, so the HTML is rendered once per version and language, kept with
-    the position (engine.memo) like the figures it shows."""
+    the position (a position memo: companion.caches) like the figures it shows."""
     check = engine.check(position)
-    meters = engine.memo(position, f"_meters:{get_locale()}", lambda p: Markup(render_template(
+    meters = memo(position, f"_meters:{get_locale()}", lambda p: Markup(render_template(
         "liberte/_meters.html", table=table, p=p, check=check, factions=FACTIONS,
-        faction_names=faction_names(), preview=engine.memo(p, "_preview", preview),
+        faction_names=faction_names(), preview=memo(p, "_preview", preview),
         landslide_votes=engine.LANDSLIDE_VOTES)))
     return {"check": check, "meters": meters}
 
@@ -198,7 +185,7 @@ def board_changes(table, changed: list[int], error=None) -> Markup:
 def preview(position) -> dict | None:
     """What the meters show of the election as it would go now (batch: unasked ties are
     passes): the votes (None when the counter-revolution ends the game first), a landslide, the
-    end. Only that is kept with the position (engine.memo): the whole result, with its
+    end. Only that is kept with the position (a position memo): the whole result, with its
     sentences, would stay in memory for every table a worker keeps, for its garbage collector to
     go through again and again (docs/performance.md, "Load benchmark")."""
     try:
@@ -215,6 +202,12 @@ def displays_context(table) -> dict:
 def province_field(value) -> str:
     """Where a board error is shown: beside its province, or at the top for no such province."""
     return f"province-{value}" if value in {str(n) for n in engine.PROVINCES} else ""
+
+
+BOARD = live.Screen("liberte/board.html", "liberte/_board.html", board_context,
+                    lambda table: url_for("liberte.board", code=table.code, open=open_province()))
+DISPLAYS_SCREEN = live.Screen("liberte/displays.html", "liberte/_displays.html", displays_context,
+                              lambda table: url_for("liberte.displays", code=table.code))
 
 
 @bp.get("/")
@@ -273,12 +266,10 @@ def change_stack(code):
     table = live.load(code)
     field = province_field(request.form.get("province"))
     opened = open_province()  # a tap in the open province: it answers with the meters too
-    return live.write(table, "stack", lambda: forms.stack(request.form, table.players),
-                      page="liberte/board.html", fragment="liberte/_board.html",
-                      context=board_context, field=field,
-                      part=(opened_answer if opened else tap_answer) if field else None,
-                      changed=None if opened else "meters-stale",
-                      redirect_to=lambda: url_for("liberte.board", code=table.code, open=opened))
+    part = (live.Part(opened_answer) if opened else live.Part(tap_answer, "meters-stale")) \
+        if field else None
+    return live.write(table, "stack", lambda p: checker.read(p, "stack", request.form), BOARD,
+                      field, part)
 
 
 @bp.get("/displays")
@@ -303,7 +294,5 @@ def change_displays(code, kind):
             " tokens, VPs, the turn, lost battles and the play order.", kind=kind[:40]))
     player = request.form.get("player", "")
     field = f"{kind}-{player}" if player in table.players or kind in TABLE_WIDE else ""
-    return live.write(table, kind, lambda: forms.READERS[kind](request.form, live.position(table)),
-                      page="liberte/displays.html", fragment="liberte/_displays.html",
-                      context=displays_context, field=field,
-                      redirect_to=url_for("liberte.displays", code=table.code))
+    return live.write(table, kind, lambda p: checker.read(p, kind, request.form), DISPLAYS_SCREEN,
+                      field)

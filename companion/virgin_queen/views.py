@@ -32,11 +32,13 @@ def context(table, endpoint: str = "virgin_queen.turn") -> dict:
             "live_url": url_for(endpoint, code=table.code), **live.undo_context(table)}
 
 
-def write(table, kind, data, field, screen=TURN):
-    page, fragment = screen
-    endpoint = "virgin_queen.draw" if screen is DRAW else "virgin_queen.turn"
-    return live.write(table, kind, data, page=page, fragment=fragment, field=field,
-                      context=lambda t: context(t, endpoint), redirect_to=url_for(endpoint, code=table.code))
+def screen(endpoint: str, templates: tuple) -> live.Screen:
+    """One of the two screens a write answers with; ``endpoint`` is its own page."""
+    return live.Screen(*templates, lambda table: context(table, endpoint),
+                       lambda table: url_for(endpoint, code=table.code))
+
+
+TURN_SCREEN, DRAW_SCREEN = screen("virgin_queen.turn", TURN), screen("virgin_queen.draw", DRAW)
 
 
 @bp.get("/")
@@ -51,33 +53,36 @@ def tick(code):
     """Tick a step off (or back on) for the whole table (VQ-SEQ-2)."""
     table = live.load(code)
     key = request.form.get("step", "")
-    return write(table, "tick", lambda: check.tick(request.form, None), f"step-{key}")
+    return live.write(table, "tick", lambda p: check.tick(request.form, p), TURN_SCREEN,
+                      f"step-{key}")
 
 
 @bp.post("/impulse")
 def impulse(code):
     """The power whose impulse it is plays a card or passes (VQ-SEQ-6, VQ-SEQ-11)."""
     table = live.load(code)
-    return write(table, "impulse", lambda: check.impulse(request.form, None), "impulse")
+    return live.write(table, "impulse", lambda p: check.impulse(request.form, p), TURN_SCREEN,
+                      "impulse")
 
 
 @bp.post("/turn")
 def next_turn(code):
     """Advance the turn marker and start the next turn (VQ-SEQ-10, VQ-SEQ-1)."""
     table = live.load(code)
-    return write(table, "turn", {"turn": live.position(table)["turn"] + 1}, "turn")
+    return live.write(table, "turn", {"turn": live.position(table)["turn"] + 1}, TURN_SCREEN,
+                      "turn")
 
 
 @bp.post("/undo")
 def undo(code):
     """Take back the last change, from the checklist (the shared undo; further back: host)."""
-    return write(live.load(code), "undo", {}, "undo")
+    return live.write(live.load(code), "undo", {}, TURN_SCREEN, "undo")
 
 
 @bp.post("/draw/undo")
 def draw_undo(code):
     """The same undo, answered with the take's screen."""
-    return write(live.load(code), "undo", {}, "undo", DRAW)
+    return live.write(live.load(code), "undo", {}, DRAW_SCREEN, "undo")
 
 
 @bp.get("/draw")
@@ -90,9 +95,9 @@ def draw(code):
 @bp.post("/draw")
 def draw_post(code):
     table = live.load(code)
-    return write(table, "draw", lambda: draw_form(request.form), "draw", DRAW)
+    return live.write(table, "draw", lambda p: draw_form(request.form, p), DRAW_SCREEN, "draw")
 
 
-def draw_form(form) -> dict:
+def draw_form(form, position) -> dict:
     """The take's form, with the seed drawn here (VQ-DRAW-1)."""
-    return check.draw(dict(form.items(), seed=str(rng().randrange(2**32))), None)
+    return check.draw(dict(form.items(), seed=str(rng().randrange(2**32))), position)

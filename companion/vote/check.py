@@ -63,14 +63,23 @@ def timer_event(p: dict, d: dict) -> dict:
 
 
 def play(p: dict, d: dict) -> dict:
-    """One move of the round, read by its form's reader, with its note for the history."""
+    """One move of the round, read by its form's reader (:func:`move`) from its fields."""
     event = d.get("event")
     if p["game"] is None:
         raise RuleError(_("the game has not started: enter the dice first"), "VOTE-SETUP-5")
     if not isinstance(event, dict) or event.get("type") not in rounds.READERS:
         raise RuleError(_("unknown %(g)s event %(k)r", g="VOTE!", k="play"), RULE)
-    move = event["type"]
-    read = rounds.READERS[move](move_fields(event, p["players"]), p)
+    return move(p, event["type"], move_fields(event, p["players"]))
+
+
+def move(p: dict, kind: str, form) -> dict:
+    """The one reader of a move of ``kind`` (a ``play`` event's data): the round screen's form
+    read by its reader (``rounds.READERS``), with its note for the history, written on the
+    game the move is applied to. A phone's form comes here directly, an imported move through
+    :func:`play`."""
+    if p["game"] is None:
+        raise RuleError(_("the game has not started: enter the dice first"), "VOTE-SETUP-5")
+    read = rounds.READERS[kind](form, p)
     after = engine.apply_event(p["game"], read)
     return {"event": read, "note": words.note(p["game"], after, read)}
 

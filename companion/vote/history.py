@@ -29,6 +29,9 @@ def governments(code):
 def options(code):
     """Show the votes in full or as totals (a per-table option, stored as an event)."""
     table = live.load(code)
-    return live.write(table, "options", {"votes": request.form.get("votes", "")}, page=PAGE,
-                      fragment=FRAGMENT, context=context, field="options",
-                      redirect_to=url_for("vote_history.governments", code=table.code))
+    return live.write(table, "options", {"votes": request.form.get("votes", "")}, SCREEN,
+                      "options")
+
+
+SCREEN = live.Screen(PAGE, FRAGMENT, context,
+                     lambda table: url_for("vote_history.governments", code=table.code))

@@ -1,18 +1,16 @@
 """The round tracker's writes: every move of a round is one engine event, and the timer.
 
-A move is read from its form (``forms``), checked by the engine on the current game and stored
-as a ``play`` event with a ``note`` for the history (who was President, the engine's tally …),
-written by the event checker (``vote.check``) on the game the move is applied to.
+A move is read once from its form (``forms``, by ``vote.check.move``, the reader that reads an
+imported move too) on the game it is applied to, checked by the engine and stored as a ``play``
+event with a ``note`` for the history (who was President, the engine's tally …).
 A refused move answers 422 with the engine's message beside the form it came from, or at the
 top of the page when that form is not on the screen now (a move out of phase).
 """
 from flask import Blueprint, abort, request
-from flask_babel import gettext as _
 
 from companion import live
-from companion.scorers.rules import RuleError
 from companion.scorers.vote import engine
-from companion.vote import forms, screen, timer as table_timer
+from companion.vote import check, forms, screen, timer as table_timer
 from companion.vote.views import write
 
 bp = Blueprint("vote_round", __name__, url_prefix="/vote/<code>")
@@ -49,15 +47,6 @@ def shown(p: dict) -> set[str]:
     return moves
 
 
-def play_data(table, move: str) -> dict:
-    """The engine event of the form (its note for the history is written by the checker, on
-    the game the move is applied to: vote.check)."""
-    p = live.position(table)
-    if p["game"] is None:
-        raise RuleError(_("the game has not started: enter the dice first"), "VOTE-SETUP-5")
-    return {"event": READERS[move](request.form, p)}
-
-
 @bp.post("/play/<move>")
 def play(code, move):
     """One move of the round: nominate, vote, give, ability, unrest, end_round, …"""
@@ -67,7 +56,7 @@ def play(code, move):
     field = move if move in shown(live.position(table)) else ""
     if field == "vote" and request.form.get("mode") == "counts":
         field = "vote-counts"  # shown in the counts sheet, which then stays open
-    return write(table, "play", lambda: play_data(table, move), field)
+    return write(table, "play", lambda p: check.move(p, move, request.form), field)
 
 
 @bp.post("/timer")
@@ -75,5 +64,5 @@ def timer(code):
     """The discussion timer: start, pause, resume, extend, stop (the server's clock)."""
     table = live.load(code)
 
-    return write(table, "timer", lambda: table_timer.read(request.form,
-                                                          round(table_timer.now(), 3)), "timer")
+    return write(table, "timer", lambda p: table_timer.read(request.form,
+                                                            round(table_timer.now(), 3)), "timer")

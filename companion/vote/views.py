@@ -47,8 +47,10 @@ def write(table, kind, data, field):
     the phone of a player out of the game is refused (:func:`out_of_the_game`)."""
     if kind in ("dice", "start") and live.position(table)["game"] is not None:
         field = ""
-    return live.write(table, kind, data, page=PAGE, fragment=FRAGMENT, context=context,
-                      field=field, redirect_to=url_for("vote.table", code=table.code))
+    return live.write(table, kind, data, SCREEN, field)
+
+
+SCREEN = live.Screen(PAGE, FRAGMENT, context, lambda table: url_for("vote.table", code=table.code))
 
 
 def out_of_the_game(table) -> str | None:
@@ -87,15 +89,15 @@ def dice(code):
     table = live.load(code)
     player = request.form.get("player", "")
     field = f"dice-{table.players.index(player)}" if player in table.players else ""
-    return write(table, "dice", lambda: forms.dice(request.form, table.players, rng()), field)
+    return write(table, "dice", lambda p: forms.dice(request.form, p["players"], rng()), field)
 
 
 @bp.post("/roll")
 def roll(code):
     """Roll on screen for everybody who has no dice yet (VOTE-SETUP-4)."""
     table = live.load(code)
-    return write(table, "dice", lambda: forms.roll_missing(
-        table.players, live.position(table)["dice"], rng()), "roll")
+    return write(table, "dice", lambda p: forms.roll_missing(p["players"], p["dice"], rng()),
+                 "roll")
 
 
 @bp.post("/start")
@@ -104,8 +106,7 @@ def start(code):
     with the President the table's own lot picked (``first``)."""
     table = live.load(code)
 
-    def data():
-        p = live.position(table)
+    def data(p):
         vote_position.seated(p)  # every die entered, or say whose are missing
         picked = request.form.get("first")
         if picked is None:
