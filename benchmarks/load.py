@@ -9,7 +9,7 @@
    when it opens its news stream, on a quiet server, then with that many sockets open that send
    nothing, half a request's headers, or half a POST's body (each kind in turn).
 3. The load: N x 6 phones, each as the page is (companion.js): one connection holding the
-   table's news stream (Server-Sent Events, companion/push.py), opened at a random moment of the
+   table's news stream (Server-Sent Events, companion/server/push.py), opened at a random moment of the
    first two seconds (the whole room arriving at once), closed while the phone is hidden (for
    1-5 s, on average every ``--reopen`` seconds) and opened again when it shows, and a
    keep-alive connection on which, told a version other than the one it shows, it fetches the
@@ -44,7 +44,7 @@ import uuid
 from http.client import HTTPConnection
 from pathlib import Path
 
-from companion.serve import settle_garbage_collector
+from companion.server.serve import settle_garbage_collector
 
 PLAYERS = ["Christie", "Joshua", "Max", "Anna"]
 HOST = "127.0.0.1"

@@ -7,7 +7,7 @@
    The app runs as ``companion serve`` runs it (CSRF on) and the requests are a phone's (session
    cookie, gzip accepted, the CSRF token in a header as htmx sends it). A second yardstick, a
    POST that only reads its form, shows what any write costs before the app does anything.
-2. The table's news (companion.push): one look of a worker at the database after a commit, for
+2. The table's news (companion.server.push): one look of a worker at the database after a commit, for
    the phones of 1,000 tables (a worker looks at most 50 times a second, 20 ms of which this
    must be a small part), the look at all their tables it makes once a second, and the version
    read that starts a phone's stream.
@@ -29,9 +29,11 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 import waitress  # noqa: E402
 from flask import request  # noqa: E402
 
-from companion import create_app, events, games, live, push, tables  # noqa: E402
-from companion.db import get_db  # noqa: E402
-from companion.liberte import check  # noqa: E402
+from companion import create_app
+from companion.server import push
+from companion.table import events, games, live, tables  # noqa: E402
+from companion.table.db import get_db  # noqa: E402
+from companion.games.liberte import check  # noqa: E402
 from conftest import TableHelper  # noqa: E402
 
 

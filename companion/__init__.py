@@ -4,9 +4,7 @@ import os
 from flask import Flask
 from flask_babel import get_locale
 from htmx_flask import Htmx
-
-# The registry: one package per game (its GAME, companion.games), in the start page's order.
-GAMES = ("liberte", "vote", "virgin_queen", "conquest")
+from jinja2 import ChoiceLoader, FileSystemLoader
 
 
 def create_app(test_config=None, settings=None):
@@ -45,7 +43,8 @@ def create_app(test_config=None, settings=None):
         from companion.security import secret_key
         app.config["SECRET_KEY"] = secret_key(folder)
 
-    from companion import assets, db, errors, i18n, install, logbook, rooms, security, tables
+    from companion import assets, errors, i18n, install, security
+    from companion.table import db, logbook, rooms, tables
     tables.check_code_prefix(app)
     db.init_app(app)
     Htmx(app)
@@ -57,10 +56,12 @@ def create_app(test_config=None, settings=None):
     app.register_blueprint(rooms.bp)
     app.register_blueprint(logbook.bp)
     app.jinja_env.globals["get_locale"] = get_locale
-    from companion.live import table_url
+    from companion.table.live import table_url
     app.jinja_env.globals["table_url"] = table_url
 
-    from companion import games
+    from companion.table import games
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, *map(FileSystemLoader,
+                                                             games.folders("templates"))])
     for game in games.registered():
         games.register(app, game)
     app.jinja_env.globals.update(helpers=games.helpers, game_of_page=games.of_page)

@@ -65,9 +65,20 @@ class Asset:
 _kept: dict[str, tuple[tuple, Asset]] = {}  # path -> ((size, mtime), Asset): see the docstring
 
 
+def found_in(filename: str) -> str | None:
+    """Where the static file ``filename`` is: the app's static folder, else a game's own
+    (``companion/games/<name>/static``, table.games.folders)."""
+    from companion.table import games
+    for folder in (current_app.static_folder, *games.folders("static")):
+        path = safe_join(folder, filename)
+        if path and os.path.isfile(path):
+            return path
+    return None
+
+
 def static_asset(filename: str) -> Asset | None:
     """The static file ``filename`` (None when the static folder has no such file)."""
-    path = safe_join(current_app.static_folder, filename)
+    path = found_in(filename)
     try:
         stat = os.stat(path) if path else None
     except OSError:

@@ -11,14 +11,14 @@ def main():
     """companion: scores, checks and narrates board games beside the table."""
 
 
-from companion.games import registered  # noqa: E402
+from companion.table.games import registered  # noqa: E402
 for game in registered():  # each game's own commands (Game.commands)
     for command in game.commands:
         main.add_command(command)
 
-from companion.serve import serve  # noqa: E402
+from companion.server.serve import serve  # noqa: E402
 main.add_command(serve)
 
-from companion.backup import backup_command, restore_command  # noqa: E402
+from companion.server.backup import backup_command, restore_command  # noqa: E402
 main.add_command(backup_command)
 main.add_command(restore_command)

@@ -82,7 +82,7 @@ def address_key(address: str) -> str:
 
 def forwarded_client(headers, hops: int, peer: str) -> str:
     """The client's :func:`address_key` as ``hops`` trusted proxies tell it (``X-Forwarded-For``, read from
-    the right as ProxyFix does), else the peer's: for the front (companion.front), which counts
+    the right as ProxyFix does), else the peer's: for the front (companion.server.front), which counts
     streams before Flask runs. ``headers``: (name, value) pairs as bytes, lower-case names."""
     if hops <= 0:
         return address_key(peer)

@@ -154,8 +154,8 @@ class VoteTable(TableHelper):
 
     def position(self, app):
         """The table's position as the server holds it (the engine's game under "game")."""
-        from companion import events, games, tables
-        from companion.db import get_db
+        from companion.table import events, games, tables
+        from companion.table.db import get_db
         with app.app_context():
             return events.position(get_db(), tables.find(self.code), games.get("vote"))
 

@@ -1,0 +1,108 @@
+"""``companion liberte resolve|check FILE``: the Liberté engine on a JSON scenario (docs/formats.md);
+``companion liberte profile keep|forget|list``: the host administrator's board profiles."""
+import sys
+
+import click
+
+from companion.scenario_file import answer
+from companion.scorers.liberte import check_json, resolve_json
+from companion.scorers.rules import RuleError
+
+
+@click.group()
+def liberte():
+    """Liberté: resolve the end of a turn, or check a position."""
+
+
+FILE_HELP = ("FILE is a JSON scenario, described in docs/formats.md (- reads standard input). The answer is "
+             "JSON on standard output, exit 0. Bad input (not JSON, or a position or decision the rules refuse) "
+             "prints one line 'error: <what, where> (<rule id>)' on standard error and exits 2; the rule ids are "
+             "in docs/rules/liberte.md.")
+
+
+@liberte.command(epilog=FILE_HELP)
+@click.argument("file")
+def resolve(file):
+    """Resolve the end of a turn: battle, elections, Government, VPs.
+
+    Runs the scenario in FILE in rulebook order: the battle (turns 2-4), the counter-revolution check
+    (turns 3-4), the 27 province elections, the landslide check, Government and Opposition, the VPs.
+    """
+    answer(file, resolve_json)
+
+
+@liberte.command(epilog=FILE_HELP)
+@click.argument("file")
+def check(file):
+    """Check a position: control, counter-revolution, supply.
+
+    Reports who controls each province, the counter-revolution count and the supply of each colour
+    for the position in FILE, as it stands.
+    """
+    answer(file, check_json)
+
+
+@liberte.group(short_help="The host's own board profiles, listed to every table's host.")
+def profile():
+    """The host administrator's board profiles, listed to every table's host.
+
+    A profile a table's host keeps from the Profile screen is that browser's alone; these are
+    the host's own list (docs/rules/liberte-board.md, "Kept profiles").
+    """
+
+
+DB = click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None,
+                  help="SQLite file, as for companion serve --db (default: the instance folder).")
+
+
+def hosted(db_path: str | None):
+    """The app on the host's database (its instance folder's, or ``--db``)."""
+    from companion import create_app
+    from companion.server.serve import database_problem
+    problem = database_problem(db_path)
+    if problem:
+        raise click.ClickException(problem)
+    return create_app(settings={"DATABASE": db_path} if db_path else None)
+
+
+@profile.command("keep", short_help="Put the profile in FILE on the host's list.")
+@click.argument("file", type=click.File("rb"))
+@DB
+def keep_profile(file, db_path):
+    """Put the profile in FILE (JSON, as the Profile screen exports it; - reads standard input)
+    on the host's list; one of the same name is replaced."""
+    from companion import jsonin
+    from companion.table.db import get_db
+    from companion.games.liberte.profile import keep_for_host
+    with hosted(db_path).test_request_context():  # a refusal's words are the app's
+        try:
+            name = keep_for_host(get_db(), jsonin.loads(file.read(200_000),
+                                                        "docs/rules/liberte-board.md"))
+        except RuleError as err:
+            click.echo(f"error: {err}", err=True)
+            sys.exit(2)
+    click.echo(f"kept {name!r} on this host's list")
+
+
+@profile.command("forget", short_help="Take the profile called NAME off the host's list.")
+@click.argument("name")
+@DB
+def forget_profile(name, db_path):
+    """Take the profile called NAME off the host's list (tables that chose it keep their copy)."""
+    from companion.table.db import get_db
+    with hosted(db_path).app_context():
+        gone = get_db().execute("DELETE FROM profiles WHERE name = ?", (name,)).rowcount
+    if not gone:
+        click.echo(f"error: no profile called {name!r} is on this host's list", err=True)
+        sys.exit(2)
+    click.echo(f"forgot {name!r}")
+
+
+@profile.command("list")
+@DB
+def list_profiles(db_path):
+    """The names on the host's list, one a line."""
+    from companion.table.db import get_db
+    with hosted(db_path).app_context():
+        for row in get_db().execute("SELECT name FROM profiles ORDER BY name"):
+            click.echo(row[0])

@@ -1,0 +1,176 @@
+"""The one place the web layer meets the Liberté engine (``companion.scorers.liberte``).
+
+The table's position *is* a docs/formats.md scenario (plus the table's board profile as ``map``), so
+these are thin: they hand it over and return the engine's JSON; RuleError passes through. What
+they derive from a stored position is kept on it (``_scenario``, ``_check``, …: the position
+memos of companion.table.caches), so each is computed at most once per version, and only when a screen
+asks for it.
+"""
+import json
+from dataclasses import replace
+
+from companion.table.caches import LRU, memo
+from companion.scorers.liberte import (DEFAULT_PROFILE, check_position, read_profile,
+                                       read_scenario, resolve as resolve_scenario)
+from companion.scorers.liberte.board import FLEUR_DE_LIS_IN_REVIEWS, PARIS, PROVINCES, VP_PROVINCES_IN_REVIEWS
+from companion.scorers.liberte.cards import FACTIONS
+from companion.scorers.liberte.control import controlling_stack
+from companion.scorers.liberte.scenario import Stack, read_province
+from companion.scorers.liberte.sudden_death import LANDSLIDE_VOTES
+from companion.scorers.liberte.supply import check_box_counts
+from companion.scorers.rules import RuleError
+
+__all__ = ["DEFAULT_PROFILE", "FACTIONS", "FLEUR_DE_LIS_IN_REVIEWS", "LANDSLIDE_VOTES", "PARIS",
+           "PROVINCES", "VP_PROVINCES_IN_REVIEWS", "check", "control", "fitting_contests", "profile",
+           "resolve", "validate", "validate_province"]
+WEB_ONLY = ("last_result", "over", "map", "election")
+
+
+def scenario(position: dict) -> dict:
+    """The position without the keys only the web app keeps (and its memos, ``_…``); the board
+    profile (``map``) is handed to the engine already read (:func:`board_profile`)."""
+    return {key: value for key, value in position.items()
+            if key not in WEB_ONLY and not key.startswith("_")}
+
+
+def validate(position: dict):
+    """The engine's reading of the position: refuses what the placement rules forbid
+    (LIB-PLACE, with RuleError); kept on the position for the meters and the wizard."""
+    return memo(position, "_scenario",
+                lambda p: read_scenario(scenario(p), board_profile(p.get("map"))))
+
+
+def validate_province(position: dict, number: str) -> None:
+    """The placement rules after a change in one province only (the rest of the position was
+    read when it was stored): the engine reads that province's stacks (LIB-PLACE-1..3) and
+    counts the whole board against the box (LIB-PLACE-4)."""
+    read_province(int(number), position["board"].get(number, []), position["players"])
+    check_box_counts({n: [Stack(s["player"], s["faction"], s["blocks"]) for s in stacks]
+                      for n, stacks in position["board"].items()},
+                     position["turn"], position["lost_battles"])
+
+
+def check(position: dict) -> dict:
+    """Control, the counter-revolution meter, the supply (docs/formats.md ``check``)."""
+    return memo(position, "_check", lambda p: check_position(validate(p)))
+
+
+def resolve(position: dict, interactive: bool = True) -> dict:
+    """The end of the turn (docs/formats.md ``resolve``); interactive: stops at the first tie
+    decision not yet given."""
+    return resolution(position, interactive).as_json()
+
+
+def interactive(position: dict) -> tuple:
+    """The engine's interactive Resolution (its steps keep their sentences) and its JSON, once
+    per version."""
+    def both(p):
+        found = resolution(p, interactive=True)
+        return found, found.as_json()
+    return memo(position, "_interactive", both)
+
+
+def under_way(position: dict) -> bool:
+    """Whether this turn's election was started (held in one tap, or a tie answered step by step)."""
+    return not position.get("over") and (position.get("election") or {}).get("turn") == position["turn"]
+
+
+def resolution(position: dict, interactive: bool = True):
+    """The engine's Resolution object (its steps keep their own sentences), with the tie answers
+    that still fit the board (:func:`fitting_contests`)."""
+    return resolve_scenario(_with_advances(validate(position), fitting_contests(position)),
+                            interactive)
+
+
+# The order in which ties are asked (docs/formats.md: battle, the provinces 1..27, Government and
+# Opposition, then the VPs).
+CONTEST_ORDER = ("battle", "province", "government", "opposition", "vp:government:first",
+                 "vp:government:second", "vp:opposition:first")
+
+
+def _play_order(contest: str) -> tuple:
+    kind, _, number = contest.partition(":")
+    if kind == "province":
+        return CONTEST_ORDER.index(kind), int(number)
+    return CONTEST_ORDER.index(contest), 0
+
+
+def fitting_contests(position: dict) -> list[str]:
+    """The contests whose tie answers still fit the position, in the order they are asked.
+
+    An answer is given for the board of its moment. A change made after it (a stack's colour, a
+    card discarded, a player's stack removed) can make it impossible: the card may not be
+    advanced there any more, or the player is no longer in the tie (LIB-ELEC-4). Then that
+    contest and every one after it are dropped, to be asked again: later answers were given
+    knowing its outcome and which cards were spent.
+    """
+    def fits(contests):
+        try:
+            resolve_scenario(_with_advances(scenario, contests), interactive=True)
+        except RuleError:
+            return False
+        return True
+
+    scenario = validate(position)
+    contests = sorted(scenario.advances, key=_play_order)
+    if not contests:
+        return []
+    return memo(position, "_fitting", lambda p: next(
+        contests[:k] for k in range(len(contests), -1, -1) if k == 0 or fits(contests[:k])))
+
+
+def _with_advances(scenario, contests: list[str]):
+    """The scenario with the answers of ``contests`` only."""
+    if len(contests) == len(scenario.advances):
+        return scenario
+    return replace(scenario, advances={c: scenario.advances[c] for c in contests})
+
+
+def control(stacks: list[dict]) -> str | None:
+    """Who controls a province with these stacks (LIB-CTRL-1), without checking the board."""
+    stack = controlling_stack([Stack(s["player"], s["faction"], s["blocks"]) for s in stacks])
+    return stack.player if stack else None
+
+
+def board_profile(data: dict | None):
+    """The engine's BoardProfile for a profile in docs/rules/liberte-board.md form (validated, cached)."""
+    return DEFAULT_PROFILE if data is None else _cached(data)[0]
+
+
+def profile(data: dict | None) -> dict:
+    """A board profile validated and completed (all 27 provinces); the default when None."""
+    return _cached(data)[1]
+
+
+PROFILES = LRU(
+    "liberte board profiles", 64,
+    "the profile's JSON text (sorted keys): equal profiles share an entry, whichever table"
+    " holds them",
+    "a profile read and completed costs several times its JSON text: the board, the"
+    " displays and each tap's answer ask for the table's profile (a host serves a few tables,"
+    " each with a profile or two; a profile file may be 200 KB, 64 of them stay within ~15 MB)")
+
+
+def _cached(data: dict | None) -> tuple:
+    """The engine's BoardProfile and the completed profile of ``data`` (:data:`PROFILES`)."""
+    if data is None:
+        return DEFAULT_PROFILE, DEFAULT
+    return PROFILES.kept(json.dumps(data, sort_keys=True, ensure_ascii=False),
+                         lambda: _read(data))
+
+
+def _read(data: dict) -> tuple:
+    """A profile read and completed."""
+    read = read_profile(data)
+    return read, _profile(read)
+
+
+def _profile(read) -> dict:
+    return {"name": read.name, "battle_vp": {str(t): v for t, v in read.battle_vp.items()},
+            "provinces": {str(n): {"name": p.name, "fleur_de_lis": p.fleur_de_lis, "vp": p.vp,
+                                   "paris": p.paris, "label": p.label, "region": p.region}
+                          for n, p in read.provinces.items()},
+            "json": read.as_json()}
+
+
+DEFAULT = _profile(DEFAULT_PROFILE)

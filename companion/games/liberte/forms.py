@@ -1,0 +1,207 @@
+"""Reading the Liberté forms into event data; bad input is a RuleError naming field and rule.
+
+A refusal names the field as the page does, in the page's language (``blocks``, ``блоки``).
+"""
+from flask_babel import gettext as _
+
+from companion.forms import whole
+from companion.games.liberte import engine
+from companion.games.liberte.engine import FACTIONS
+from companion.games.liberte.position import PLACES, advance as advance_on
+from companion.scorers.liberte.battle import BATTLE_TURNS
+from companion.scorers.rules import RuleError
+
+
+def player(form, players) -> str:
+    value = form.get("player", "")
+    if value not in players:
+        raise RuleError(_("player: unknown player %(v)r", v=value[:40]), "docs/formats.md")
+    return value
+
+
+def faction(form) -> str:
+    value = form.get("faction", "")
+    if value not in FACTIONS:
+        raise RuleError(_("faction: choose red, white or blue"), "LIB-PLACE-1")
+    return value
+
+
+def place(form) -> str:
+    """Where a card goes: the display or the hand."""
+    where = form.get("where", "displays")
+    if where not in PLACES:
+        raise RuleError(_("choose the display or the hand"), "docs/formats.md")
+    return where
+
+
+def stack(form, players) -> dict:
+    """A stack set to a height (0 removes it): province, player, faction, blocks; ``add`` when
+    it comes from the add-a-stack sheet (the player must not have one there yet). The open
+    province's buttons send faction and height as one ``pick`` (``red:2``), so one tap adds a
+    stack. Read on every tap: the fields' names are translated only for a refusal."""
+    if "pick" in form:
+        faction_, _sep, blocks = form["pick"].partition(":")
+        form = {**dict(form.items()), "faction": faction_, "blocks": blocks}
+    data = {"province": str(whole(form, "province", lambda: _("province"), "LIB-ELEC-1", 1, 27)),
+            "player": player(form, players), "faction": faction(form),
+            "blocks": whole(form, "blocks", lambda: _("blocks"), "LIB-PLACE-1", 0, 3)}
+    if form.get("add"):
+        data["add"] = True
+    return data
+
+
+def card(form, players) -> dict:
+    """A Club/Personality card for a display or a hand. Its buttons send faction and value as
+    one ``pick`` (``red:2``), so one tap adds it; the name is optional."""
+    if "pick" in form:
+        faction_, _sep, value = form["pick"].partition(":")
+        form = {**dict(form.items()), "faction": faction_, "value": value}
+    where = place(form)
+    data = {"faction": faction(form),
+            "value": whole(form, "value", _("value"), "LIB-PLACE-5", 1, 3)}
+    for flag in ("general", "sans_culottes"):
+        if form.get(flag):
+            data[flag] = True
+    name = form.get("id", "").strip()[:24]
+    if where == "displays":
+        data["id"] = name or None
+    return {"player": player(form, players), "where": where,
+            "card": {k: v for k, v in data.items() if v is not None}}
+
+
+def discard(form, position) -> dict:
+    """A card removed (or moved between hand and display): which one, by its place; the card
+    itself goes with the event, so the history names it."""
+    data = {"player": player(form, position["players"]), "where": place(form),
+            "index": whole(form, "index", _("card"), "LIB-PLACE-5", 0, 20)}
+    cards = position[data["where"]].get(data["player"], [])
+    if not data["index"] < len(cards):
+        raise RuleError(_("%(p)s has no such card", p=data["player"]), "LIB-PLACE-5")
+    return dict(data, card=cards[data["index"]])
+
+
+def order(form, players) -> list:
+    """The play order: each player once."""
+    chosen = [form.get(f"order-{i}", "") for i in range(len(players))]
+    if sorted(chosen) != sorted(players):
+        raise RuleError(_("play order: name each player exactly once"), "LIB-TURN-1")
+    return chosen
+
+
+def advance(form, position) -> dict:
+    """A tie decision (LIB-ELEC-4), checked against the question the engine asks now."""
+    question = engine.interactive(position)[1]["pending"]
+    if not question:
+        raise RuleError(_("no tie decision is waiting"), "LIB-ELEC-4")
+    if form.get("contest") != question["contest"] or form.get("player") != question["player"]:
+        raise RuleError(_("that question was already answered; here is the current one"),
+                        "LIB-ELEC-4")
+    card = form.get("card") or None
+    if card is not None and card not in {c.get("id") for c in question["cards"]}:
+        raise RuleError(_("%(p)s cannot advance %(c)r here", p=question["player"], c=card[:24]),
+                        "LIB-ELEC-4")
+    answer = {"contest": question["contest"], "round": question["round"],
+              "player": question["player"], "card": card}
+    if card is not None:  # the history names a card the table gave no name by its colour
+        chosen = next(c for c in question["cards"] if c.get("id") == card)
+        answer.update(faction=chosen.get("faction"), value=chosen.get("value"))
+    return dict(answer, held=settles(position, answer))
+
+
+def settles(position: dict, answer: dict) -> bool:
+    """Whether this answer is the last one the election held in one tap waits for (it is then
+    recorded: the history says "held", not "started")."""
+    if not (position.get("election") or {}).get("auto"):
+        return False
+    after = {k: v for k, v in position.items() if not k.startswith("_")}
+    after["election"] = None  # answered on a copy that does not record itself
+    advance_on(after, answer)
+    return not engine.resolve(after)["pending"]
+
+
+def cancel(form, position) -> dict:
+    """The host cancels the election under way (LIB-ELEC-9): the position may change again."""
+    if not engine.under_way(position):
+        raise RuleError(_("no election is under way"), "LIB-ELEC-9")
+    return {"turn": position["turn"]}
+
+
+def battle_vp(form, position) -> dict:
+    """The battle VPs of this turn, read off the board (LIB-BAT-1)."""
+    return {"turn": position["turn"], "vp": whole(form, "vp", _("VP"), "LIB-BAT-1", 0, 20)}
+
+
+def battle_vp_missing(position: dict, board: dict) -> bool:
+    """The battle's VPs are printed under the turn track; the profile may not know them yet."""
+    turn = position["turn"]
+    return turn in BATTLE_TURNS and board["battle_vp"].get(str(turn)) is None
+
+
+def hold(form, position) -> dict:
+    """Hold the elections in one tap, with this turn's battle VPs when the profile lacks them
+    (LIB-BAT-1)."""
+    held = {"turn": position["turn"]}
+    if battle_vp_missing(position, engine.profile(position.get("map"))):
+        held["battle_vp"] = battle_vp(form, position)["vp"]
+    if position.get("over"):
+        raise RuleError(_("the game is over"), "LIB-END-1")
+    held["held"] = not engine.interactive(position)[1]["pending"]  # else: started, ties wait
+    return held
+
+
+def profile(form) -> dict:
+    """The board profile form (27 provinces, battle VPs) in docs/rules/liberte-board.md form."""
+    provinces = {}
+    for n in engine.PROVINCES:
+        entry = {"name": form.get(f"name-{n}", "").strip()[:40] or None,
+                 "fleur_de_lis": bool(form.get(f"fleur-{n}")) or None,
+                 "vp": whole(form, f"vp-{n}", _("VP of province %(n)s", n=n), "LIB-ELEC-8", 0, 2)
+                 or None,
+                 "paris": n == engine.PARIS or None,
+                 "region": form.get(f"region-{n}", "").strip()[:40] or None}
+        entry = {k: v for k, v in entry.items() if v is not None}
+        if entry:
+            provinces[str(n)] = entry
+    battle = {}
+    for turn in ("2", "3", "4"):
+        raw = form.get(f"battle-{turn}", "").strip()
+        battle[turn] = (whole(form, f"battle-{turn}", _("battle VPs of turn %(t)s", t=turn),
+                              "LIB-BAT-1", 0, 20) if raw else None)
+    return {"name": profile_name(form), "provinces": provinces, "battle_vp": battle}
+
+
+def shown_name(name: str) -> str:
+    """A profile's name in its field; the default profile's (stored in English) in the page's
+    language."""
+    default = engine.DEFAULT_PROFILE.name
+    return _("Liberté (the rulebook's facts only)") if name == default else name
+
+
+def profile_name(form) -> str:
+    """The name field read back: the default's name, shown translated, is stored in English."""
+    name = form.get("profile-name", "").strip()[:60] or "Liberté"
+    default = engine.DEFAULT_PROFILE.name
+    return default if name == shown_name(default) else name
+
+
+# Every Liberté event as its form reads it: ``reader(form, position)`` gives the event's data.
+# The displays' forms, the board, the wizard and the checker of every stored event share them.
+READERS = {
+    "stack": lambda f, p: stack(f, p["players"]),
+    "card": lambda f, p: card(f, p["players"]),
+    "discard": discard,
+    "move": discard,
+    "battle": lambda f, p: {"player": player(f, p["players"]),
+                            "tokens": whole(f, "tokens", _("tokens"), "LIB-BAT-1", 0, 20)},
+    "vp": lambda f, p: {"player": player(f, p["players"]),
+                        "vp": whole(f, "vp", _("VP"), "LIB-VP-1", 0, 200)},
+    "turn": lambda f, p: {"turn": whole(f, "turn", _("turn"), "LIB-TURN-1", 1, 4)},
+    "lost_battles": lambda f, p: {"count": whole(f, "count", _("lost battles"), "LIB-BAT-3", 0,
+                                                 3)},
+    "order": lambda f, p: {"players": order(f, p["players"])},
+    "battle_vp": battle_vp,
+    "advance": advance,
+    "hold": hold,
+    "finish": lambda f, p: {},
+    "cancel": cancel,
+}

@@ -1,0 +1,222 @@
+"""The front of a server worker (``companion serve``): an ASGI app around the Flask app.
+
+granian runs it in an event loop, one per worker process, and everything happens there:
+
+- a phone's push stream (``GET /t/<code>/events``, ``companion.server.push``) is held open in the loop,
+  thousands of them at no cost until their table changes;
+- a request's body is read in the loop (up to MAX_CONTENT_LENGTH, within ``BODY_TIMEOUT``), so a
+  client that sends half a body holds a coroutine, nothing more;
+- the whole request then goes to Flask, run right there, one request at a time. Flask builds
+  the whole answer (the app's pages are small), handed to granian once.
+
+Python runs one thread at a time anyway, and the loop's own work (streams, the watcher) is
+small. When Flask ran in a thread beside the loop, the two took turns at the GIL, and each
+database read or gzip in a request let the other run for milliseconds: a refresh at 1,000
+tables was slower with one Flask thread, slower still with two or eight, than in the loop
+(docs/performance.md, "Load benchmark"). Only a request with a large body (an imported
+table, a board profile: over ``LARGE_BODY`` bytes) runs on a thread of its own, so that the time
+a long log takes to check does not hold up the phones' small requests.
+A write waits for the database's lock in the loop too; it is held for two statements and the
+commit (``events.append``).
+
+A stream whose code is unknown, or asked by a client that has used up its ration of join-code
+misses (``guard``, shared by the workers in the database), goes on to Flask too, which answers
+404 or 429 as for any other address: a right code answered here tells a guesser nothing.
+
+One client address holds at most ``STREAMS_PER_ADDRESS`` streams in each worker (counted here,
+per process: with two workers an address holds at most twice that); one more is answered 429
+and closed, and the page asks ``?once`` instead (companion.js). The client's address is the
+socket's, or what a trusted proxy says (``PROXY_HOPS``, security.forwarded_client).
+"""
+import asyncio
+import contextvars
+import functools
+import io
+import os
+import signal
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from a2wsgi.wsgi import build_environ
+
+from companion.server import push
+from companion.table import guard
+from companion.security import forwarded_client
+
+BODY_TIMEOUT = 30  # seconds a request's body may take to arrive
+LARGE_BODY = 16 * 1024  # bytes: a tap's form is about 100, a 2,000-event import 400,000
+GRACE = 0.5  # seconds a stopping worker gives the requests under way before it exits anyway
+
+
+class Front:
+    """The ASGI app of one worker around the Flask ``app``."""
+
+    def __init__(self, app):
+        self.app = app
+        self.large = ThreadPoolExecutor(1, thread_name_prefix="flask-large")
+        self.limit = app.config["MAX_CONTENT_LENGTH"]
+        self.misses = guard.misses(app)
+        self.hops, self.cap = app.config["PROXY_HOPS"], app.config["STREAMS_PER_ADDRESS"]
+        self.streams: dict[str, int] = {}  # client address -> streams it holds open here
+        self.watcher = push.Watcher(lambda: app.config["DATABASE"])
+        self.exit_timer: threading.Timer | None = None
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "lifespan":
+            return await self.lifespan(receive, send)
+        if scope["type"] != "http":
+            return None
+        if scope["method"] == "GET":
+            path = push.PATH.fullmatch(scope["path"])
+            if path and await self.events(scope, path.group(1).upper(), receive, send):
+                return None
+        return await self.run(scope, receive, send)
+
+    async def lifespan(self, receive, send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                self.stop_on_signals()
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    def stop_on_signals(self) -> None:
+        """SIGTERM (``companion serve`` stopping at Ctrl-C, or dead: ``serve.die_with_parent``)
+        ends every open stream at once, and the worker within ``GRACE`` seconds whatever it is
+        doing. granian stops a worker only once all its connections have ended, and a phone's
+        stream does not end by itself: a worker holding one never stopped.
+
+        The Ctrl-C of a terminal reaches the workers too: they leave it to the command, which
+        tells each to stop (a worker that stopped first was taken for one that crashed: an
+        error, exit 1). Set once the server has started, after granian's handlers; its SIGTERM
+        one still runs (CPython writes each signal to the event loop's wake-up file before it
+        calls the handler set here)."""
+        loop = asyncio.get_running_loop()
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, functools.partial(
+            self.stopping, loop, signal.getsignal(signal.SIGTERM)))
+
+    def stopping(self, loop, before, signum, frame) -> None:
+        if self.exit_timer is None:
+            self.exit_timer = threading.Timer(GRACE, os._exit, (1,))
+            self.exit_timer.daemon = True  # a worker that stops in time does not wait for it
+            self.exit_timer.start()
+            loop.call_soon_threadsafe(self.watcher.hang_up)
+        if callable(before):
+            before(signum, frame)
+
+    async def events(self, scope, code: str, receive, send) -> bool:
+        """Answer a known table's push stream here; False leaves the request to Flask."""
+        client = forwarded_client(scope.get("headers", ()), self.hops,
+                                  (scope.get("client") or ("",))[0] or "")
+        now = self.watcher.news(code)
+        if now is None or not self.misses.allowed(self.watcher.conn, client):
+            return False
+        if b"once" in scope.get("query_string", b"").split(b"&"):
+            await push.once(now, send)
+            return True
+        held = self.streams.get(client, 0)
+        if held >= self.cap:
+            await refuse(send, 429, b"Too many news streams from this address.")
+            return True
+        self.streams[client] = held + 1
+        try:
+            await push.stream(self.watcher, code, now, receive, send)
+        finally:
+            held = self.streams.pop(client) - 1
+            if held:
+                self.streams[client] = held
+        return True
+
+    async def run(self, scope, receive, send):
+        """The request to Flask once its whole body has arrived (a body announced larger than
+        the limit is left to Flask, which refuses it without reading it)."""
+        length = announced(scope)
+        if length > self.limit or (length == 0 and scope["method"] in ("GET", "HEAD")):
+            return await self.flask(scope, b"", send)  # a GET's body would be ignored anyway
+        try:
+            async with asyncio.timeout(BODY_TIMEOUT):
+                body = await read_body(receive, self.limit)
+        except TimeoutError:
+            return await refuse(send, 408, b"The request took too long to arrive.")
+        except TooLarge:
+            return await refuse(send, 413, b"The request is too large.")
+        if body is None:  # the client went away, or sent a body granian could not read (a
+            # malformed chunk size): answered, else granian's own 500 (harmless if it has gone)
+            return await refuse(send, 400, b"The request's body could not be read.")
+        return await self.flask(with_length(scope, len(body)), body, send)
+
+    async def flask(self, scope, body: bytes, send) -> None:
+        """Flask's answer to the request, built here in the loop (a large body: on its thread).
+        Each request runs in a context of its own, where Flask keeps its request and ``g``."""
+        environ = build_environ(scope, io.BytesIO(body))
+        run = functools.partial(contextvars.Context().run, answer, self.app, environ)
+        if len(body) > LARGE_BODY:
+            status, headers, content = await asyncio.get_running_loop().run_in_executor(
+                self.large, run)
+        else:
+            status, headers, content = run()
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": content})
+
+
+def answer(app, environ) -> tuple[int, list, bytes]:
+    """Call the WSGI ``app``: its status, headers (as ASGI wants them) and whole body."""
+    started, chunks = [], []
+
+    def start_response(status, headers, exc_info=None):
+        started[:] = [int(status.split(" ", 1)[0]),
+                      [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers]]
+        return chunks.append
+    body = app(environ, start_response)
+    try:
+        chunks.extend(body)
+    finally:
+        if hasattr(body, "close"):
+            body.close()
+    return started[0], started[1], b"".join(chunks)
+
+
+def announced(scope) -> int:
+    """The body's Content-Length (0 when there is none or it is not a number)."""
+    for name, value in scope.get("headers", ()):
+        if name.lower() == b"content-length":
+            return int(value) if value.isdigit() else 0
+    return 0
+
+
+def with_length(scope, length: int) -> dict:
+    """The request as read whole: its Content-Length is the body's (a chunked body had none, and
+    Flask would have read nothing)."""
+    headers = [(k, v) for k, v in scope.get("headers", ()) if k.lower() != b"content-length"]
+    return dict(scope, headers=headers + [(b"content-length", str(length).encode())])
+
+
+class TooLarge(Exception):
+    pass
+
+
+async def read_body(receive, limit: int) -> bytes | None:
+    """The request's whole body (None if the client went away first, or granian could not
+    read it: a malformed chunk size is told as ``http.disconnect``)."""
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+async def refuse(send, status: int, text: bytes) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": text})

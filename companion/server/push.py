@@ -1,0 +1,233 @@
+"""Push: each phone holds one connection and is told its table's version when it changes.
+
+A phone opens ``GET /t/<code>/events`` (Server-Sent Events) and keeps it open. It is sent the
+table's version at once, then again whenever the version changes, and a comment every
+``KEEP_ALIVE`` seconds so that a dead connection is noticed. The page compares each version with
+the one it shows and, when they differ, asks for its live block again (``companion.js``). A table
+that no longer exists is told ``event: gone`` and the stream ends. A table whose game has news
+beyond its version (a number its game bumps, ``db.bump_news``, in the ``news`` table) is also told
+``event: news`` with that number, at once and whenever it grows: the game's script on the phone
+decides what to ask for then (``companion:news``, companion.js), instead of asking every second.
+
+One :class:`Watcher` per server process looks at the database ``INTERVAL`` times a second, and
+only when something was committed since its last look (``PRAGMA data_version`` changes when any
+other connection, in any process, commits). It reads the tables that have events newer than the
+newest it saw, news newer than the newest it saw (numbered from the clock, under the write
+lock) or a tombstone newer than the newest it saw (a deleted table: its phones are
+told it is gone). Event ids and tombstones only grow (``AUTOINCREMENT``, writers take turns), so
+a look costs the same for 10 or 10,000 phones. Only its first look, and a look that finds the
+ids gone backwards (the database file was replaced by a copy), read the news of every table
+its phones watch, in one query per ``BATCH`` tables. Nothing is cached: a write through another
+worker process is seen at the next look, wherever it was made.
+
+An idle phone costs the server a coroutine and a socket; the 6,000 phones of 1,000 tables cost
+no request at all until a table changes (docs/performance.md).
+"""
+import asyncio
+import re
+
+from companion.table.db import connect
+
+PATH = re.compile(r"/t/([A-Za-z0-9]{1,16})/events")
+INTERVAL = 0.02  # seconds between two looks at the database
+KEEP_ALIVE = 20  # seconds between two comments on a quiet stream
+BATCH = 500  # tables per query (SQLite allows 32,766 parameters)
+RETRY = 1000  # milliseconds a browser waits before it reconnects a stream that ended
+HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
+           (b"x-content-type-options", b"nosniff"), (b"x-accel-buffering", b"no")]
+
+
+def message(version: int | None) -> bytes:
+    """One event of the stream: the table's version (its id, too), or ``gone``."""
+    if version is None:
+        return b"event: gone\ndata: gone\n\n"
+    return f"id: {version}\ndata: {version}\n\n".encode()
+
+
+def news_message(seq: int) -> bytes:
+    """The number of the table's latest news beyond its version (``db.bump_news``)."""
+    return f"event: news\ndata: {seq}\n\n".encode()
+
+
+def first_message(version: int, seq: int = 0) -> bytes:
+    """What a stream starts with: how long to wait before reconnecting, the version now and, on
+    a table whose game told news, the number of its latest."""
+    start = f"retry: {RETRY}\n".encode() + message(version)
+    return start + news_message(seq) if seq else start
+
+
+NEWS = ("SELECT t.code, t.version, coalesce(n.seq, 0) FROM tables t"
+        " LEFT JOIN news n ON n.table_id = t.id")
+NEWEST = ("SELECT (SELECT coalesce(max(id), 0) FROM events), (SELECT coalesce(max(seq), 0) FROM"
+          " news), (SELECT coalesce(max(seq), 0) FROM deleted)")
+
+
+def news(conn, code: str) -> tuple[int, int] | None:
+    """A table's news as stored now: its version and the number of its game's latest news (0
+    for none); None when there is no such table."""
+    row = conn.execute(f"{NEWS} WHERE t.code = ?", (code,)).fetchone()
+    return None if row is None else (row[1], row[2])
+
+
+class Phone:
+    """One open stream: the last version and news it was told, the ones to tell,
+    and a bell rung when there is news or the phone has hung up.
+
+    Waiting costs one future and one timer, and nothing raises: a worker holds thousands of
+    streams, and a task cancelled at each wake-up left an exception, its traceback and its frame
+    for the garbage collector, whose pauses stop the whole worker (docs/performance.md, "Load benchmark")."""
+
+    def __init__(self, version: int, seq: int = 0):
+        self.told, self.seq_told = version, seq
+        self.version: int | None = version
+        self.seq = seq
+        self.hung_up = False
+        self.bell: asyncio.Future | None = None
+
+    def tell(self, version: int | None, seq: int = 0) -> None:
+        if (version, seq) != (self.told, self.seq_told):
+            self.version, self.seq = version, seq
+            self.ring(True)
+
+    def hang_up(self) -> None:
+        self.hung_up = True
+        self.ring(True)
+
+    def ring(self, news: bool) -> None:
+        if self.bell is not None and not self.bell.done():
+            self.bell.set_result(news)
+
+    async def wait(self, timeout: float) -> bool:
+        """Until the bell rings (True) or ``timeout`` seconds pass quietly (False)."""
+        loop = asyncio.get_running_loop()
+        self.bell = loop.create_future()
+        timer = loop.call_later(timeout, self.ring, False)
+        try:
+            return await self.bell
+        finally:
+            timer.cancel()
+
+
+class Watcher:
+    """The phones of one server process, by table code, and the look at the database."""
+
+    def __init__(self, database):
+        self.database = database  # a callable giving the SQLite path (read at first use)
+        self.conn = None
+        self.phones: dict[str, set[Phone]] = {}
+        self.seen = None  # PRAGMA data_version at the last look
+        self.newest = None  # the newest event, news and tombstone at the last look
+        self.looking: asyncio.Task | None = None
+        self.stopping = False  # the server is stopping: no stream is held any more
+
+    def news(self, code: str) -> tuple[int, int] | None:
+        """The table's version and latest news now (None when there is no such table)."""
+        if self.conn is None:
+            self.conn = connect(self.database())
+        return news(self.conn, code)
+
+    def watch(self, code: str, phone: Phone) -> None:
+        if self.stopping:
+            return phone.hang_up()
+        self.phones.setdefault(code, set()).add(phone)
+        if self.looking is None or self.looking.done():
+            self.looking = asyncio.get_running_loop().create_task(self.look_while_watched())
+
+    def forget(self, code: str, phone: Phone) -> None:
+        watching = self.phones.get(code)
+        if watching is not None:
+            watching.discard(phone)
+            if not watching:
+                del self.phones[code]
+
+    def hang_up(self) -> None:
+        """The server is stopping: end every open stream now, and each one opened from now on
+        once it has told the table's news (its browser asks again after ``RETRY``)."""
+        self.stopping = True
+        for phones in self.phones.values():
+            for phone in phones:
+                phone.hang_up()
+
+    async def look_while_watched(self) -> None:
+        while self.phones:
+            await asyncio.sleep(INTERVAL)
+            self.look()
+
+    def look(self) -> None:
+        """Tell every phone whose table changed since the last look (or is gone) its news."""
+        committed = self.conn.execute("PRAGMA data_version").fetchone()[0]
+        if committed == self.seen:
+            return
+        self.seen = committed
+        self.conn.execute("BEGIN")  # the newest ids and the news from one snapshot
+        try:
+            newest = tuple(self.conn.execute(NEWEST).fetchone())
+            if self.newest is None or any(now < then for now, then in zip(newest, self.newest)):
+                codes, found = list(self.phones), self.read(list(self.phones))
+            else:
+                found = {code: (version, seq) for code, version, seq in self.conn.execute(
+                    f"{NEWS} WHERE t.id IN (SELECT table_id FROM events WHERE id > ?"
+                    " UNION SELECT table_id FROM news WHERE seq > ?)", self.newest[:2])}
+                gone = [code for code, in self.conn.execute(
+                    "SELECT code FROM deleted WHERE seq > ?", self.newest[2:])]
+                codes = list(found) + gone
+        finally:
+            self.conn.execute("COMMIT")
+        self.newest = newest
+        for code in codes:
+            for phone in self.phones.get(code, ()):
+                phone.tell(*found.get(code, (None, 0)))
+
+    def read(self, codes: list[str]) -> dict[str, tuple[int, int]]:
+        """The news of the tables ``codes`` (those that exist)."""
+        found = {}
+        for start in range(0, len(codes), BATCH):
+            batch = codes[start:start + BATCH]
+            marks = ",".join("?" * len(batch))
+            found.update((code, (version, seq)) for code, version, seq in self.conn.execute(
+                f"{NEWS} WHERE t.code IN ({marks})", batch).fetchall())
+        return found
+
+
+async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, send) -> None:
+    """Hold one phone's stream until it goes away (``http.disconnect``: granian drops what is
+    sent after that without an error), its table is deleted or the server stops
+    (``Watcher.hang_up``); ``now``: the table's news."""
+    phone = Phone(*now)
+    watcher.watch(code, phone)
+    listening = asyncio.ensure_future(listen(receive, phone))
+    try:
+        await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+        await send({"type": "http.response.body", "body": first_message(*now),
+                    "more_body": True})
+        while not phone.hung_up:
+            if phone.version != phone.told:
+                phone.told = phone.version
+                await send({"type": "http.response.body", "body": message(phone.told),
+                            "more_body": phone.told is not None})
+                if phone.told is None:
+                    return
+            elif phone.seq != phone.seq_told:
+                phone.seq_told = phone.seq
+                await send({"type": "http.response.body", "body": news_message(phone.seq),
+                            "more_body": True})
+            elif not await phone.wait(KEEP_ALIVE):
+                await send({"type": "http.response.body", "body": b":\n\n", "more_body": True})
+        await send({"type": "http.response.body", "body": b""})  # the end (unheard if it went away)
+    finally:
+        if not listening.done():
+            listening.cancel()  # the server ends the stream (table deleted, server stopping)
+        watcher.forget(code, phone)
+
+
+async def listen(receive, phone: Phone) -> None:
+    """Hang the phone up when its browser goes away."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    phone.hang_up()
+
+
+async def once(now: tuple[int, int], send) -> None:
+    """The news and the end of the stream (``?once``: a browser without EventSource polls)."""
+    await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+    await send({"type": "http.response.body", "body": first_message(*now)})

@@ -1,0 +1,285 @@
+"""``companion serve``: the app on the LAN with granian, the join address printed as a QR code.
+
+The server holds many phones: every phone keeps one connection open, on which it is told when its
+table changes (``companion.server.push``). granian (a maintained production server whose HTTP side is
+written in Rust) runs each worker's front (``companion.server.front``) in an event loop: the phones'
+streams wait there at no cost, and Flask runs there too, once a request has arrived whole.
+Workers share the listening socket and the SQLite file; nothing in the app assumes one process
+(docs/performance.md, "What makes many tables cheap").
+
+What stops the server from starting (a busy port, a ``--db`` in a missing folder) is said in one
+line, exit 1, before any address or QR code is printed. Ctrl-C ends the phones' open streams and
+stops it within 2 s (``front.Front.stop_on_signals``); a second Ctrl-C stops it at once.
+"""
+import copy
+import errno
+import gc
+import ipaddress
+import os
+import resource
+import signal
+import socket
+import sqlite3
+
+import click
+
+TARGET = "companion.server.serve:hosted_app"  # what each worker process imports and calls
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent), or 127.0.0.1."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this machine only (127.x, ::1, localhost)."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host:port`` (tried with the same SO_REUSEADDR), or None."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as err:
+            return {
+                errno.EADDRINUSE: f"port {port} is already in use (another companion serve?): "
+                                  f"choose another with --port",
+                errno.EACCES: f"port {port} needs administrator rights: choose one above 1023 with --port",
+                errno.EADDRNOTAVAIL: f"{host} is not an address of this machine: leave --host out to "
+                                     f"listen on all of them",
+            }.get(err.errno, f"cannot listen on {host}:{port}: {err.strerror or err}")
+    return None
+
+
+def database_problem(db_path: str | None) -> str | None:
+    """Why the database file given with ``--db`` cannot be kept where it is asked, or None."""
+    if db_path is None:
+        return None
+    folder = os.path.dirname(os.path.abspath(db_path))
+    if not os.path.isdir(folder):
+        return f"--db {db_path}: the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK):
+        return f"--db {db_path}: cannot write in the folder {folder}"
+    return None
+
+
+def make_app(url: str, db_path: str | None):
+    """The app with its public address; ``--db`` keeps the database (and the cookie key) there
+    instead of the instance folder."""
+    from companion import create_app
+    settings = {"PUBLIC_URL": url}
+    if db_path:
+        settings["DATABASE"] = db_path
+    try:
+        return create_app(settings=settings)
+    except sqlite3.DatabaseError as err:
+        raise click.ClickException(f"--db {db_path}: cannot be used as the database ({err})") from None
+    except ValueError as err:  # a setting no table could use (CODE_PREFIX)
+        raise click.ClickException(str(err)) from None
+
+
+def announce(url: str, host: str, database: str) -> None:
+    """The join address for the phones, with its QR code; a loopback address has no QR (no phone
+    can reach it)."""
+    from companion.qr import text
+    if is_loopback(host):
+        click.echo(f"companion: open {url} on this computer only: no phone can reach {host} "
+                   f"(use --host 0.0.0.0 to let the phones at the table in) (database {database}); "
+                   f"Ctrl+C to stop")
+        return
+    click.echo(text(url))
+    click.echo(f"companion: open {url} on a phone on the same network (database {database}); "
+               f"Ctrl+C to stop")
+
+
+def hosted_app():
+    """The app as each worker process builds it, from what the command put in the environment
+    (``COMPANION_DATABASE``, ``COMPANION_PUBLIC_URL``)."""
+    die_with_parent()
+    from companion import create_app
+    from companion.server.front import Front
+    settings = {"PUBLIC_URL": os.environ.get("COMPANION_PUBLIC_URL")}
+    if os.environ.get("COMPANION_DATABASE"):
+        settings["DATABASE"] = os.environ["COMPANION_DATABASE"]
+    front = Front(create_app(settings=settings))
+    settle_garbage_collector()
+    return front
+
+
+YOUNG = 20_000  # objects allocated (net) between two collections of the youngest generation
+
+
+def settle_garbage_collector() -> None:
+    """Keep the garbage collector's pauses short in a worker that holds thousands of streams.
+
+    A collection stops every thread of the worker. What the app builds at start (modules,
+    templates, translations) lives as long as the worker, so it is frozen out of every later
+    collection. A young generation of ``YOUNG`` objects instead of Python's 700 lets the
+    objects of a request, which live while it waits its turn, die before a collection sees
+    them, instead of being promoted to the old generation, whose full collections paused the
+    worker for hundreds of milliseconds at 1,000 tables; the figures before and after are in
+    docs/performance.md ("Load benchmark")."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
+
+
+def die_with_parent() -> None:
+    """A worker ends when the command that started it does, even if that one was killed
+    (Linux): otherwise it would keep the port and the next ``companion serve`` could not start.
+    The SIGTERM ends its open streams too (``front.Front.stop_on_signals``)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def raise_file_limit(connections: int) -> int:
+    """Let each worker hold ``connections`` sockets (plus its files): the soft limit on open
+    files is raised as far as the hard one allows. Returns the connections that fit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + 256
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if wanted > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    return max(resource.getrlimit(resource.RLIMIT_NOFILE)[0] - 256, 0)
+
+
+ACCESS_LOG = "%(time)s %(addr)s %(method)s %(path)s %(status)d %(dt_ms).1f ms"  # --log
+
+
+def request_log(log: str | None) -> dict | None:
+    """granian's logging with its request log going to stderr (``--log``) or appended to a
+    file (``--log FILE``); None: granian's own."""
+    if log is None:
+        return None
+    from granian.log import LOGGING_CONFIG
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["handlers"]["access"] = (
+        {"formatter": "access", "class": "logging.StreamHandler", "stream": "ext://sys.stderr"}
+        if log == "-" else
+        {"formatter": "access", "class": "logging.FileHandler", "filename": os.path.abspath(log)})
+    return config
+
+
+def log_problem(log: str | None) -> str | None:
+    """Why the request log cannot be appended to the file given with ``--log``, or None."""
+    if log in (None, "-"):
+        return None
+    try:
+        open(log, "a").close()
+    except OSError as err:
+        return f"--log {log}: cannot be written ({err.strerror or err})"
+    return None
+
+
+def run_server(host, port, *, environ, workers, connections, backlog, idle_timeout, log=None):
+    """granian with the settings ``companion serve`` documents (blocks until Ctrl-C); the
+    workers it starts inherit ``environ``; ``log``: the request log (``--log``)."""
+    from granian.constants import HTTPModes, Interfaces
+    from granian.http import HTTP1Settings
+    from granian.log import LogLevels
+    from granian.server import Server
+
+    class Host(Server):
+        """granian's server, whose second Ctrl-C kills the workers instead of waiting for
+        them to finish the requests under way."""
+
+        def signal_handler_interrupt(self, *args, **kwargs):
+            if self.interrupt_signal:
+                for worker in list(self.wrks):
+                    worker.kill()
+            super().signal_handler_interrupt(*args, **kwargs)
+
+    os.environ.update(environ)
+    # HTTP/1.1 only: in its "auto" mode granian waits for a connection's first bytes (to tell
+    # HTTP/2 from 1.1) with no time limit, so a socket that never sent a byte stayed open for
+    # good, whatever --idle-timeout said; in HTTP/1.1 mode the header timeout runs from the
+    # connection's start (tests/test_limits.py). Browsers speak HTTP/2 only over TLS, which a
+    # proxy in front ends anyway.
+    Host(TARGET, address=host, port=port, interface=Interfaces.ASGI, factory=True,
+         http=HTTPModes.http1, workers=workers, backpressure=connections, backlog=backlog,
+         http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
+         respawn_failed_workers=True, log_level=LogLevels.error,
+         log_access=log is not None, log_access_format=ACCESS_LOG,
+         log_dictconfig=request_log(log)).serve()
+
+
+@click.command(short_help="Host the tables on the LAN, with a QR code to join.")
+@click.option("--host", default="0.0.0.0", show_default=True,
+              help="Address to listen on (0.0.0.0: every network of this machine; 127.0.0.1: this "
+                   "computer only).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535),
+              help="Port to listen on.")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None,
+              help="SQLite file, kept with its cookie key (secret_key) in its folder (default: the "
+                   "instance folder).")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Server processes sharing the port and the database: 1 is plenty for a few "
+                   "tables; give a hosted instance one per core.")
+@click.option("--max-connections", default=10000, show_default=True,
+              type=click.IntRange(16, 1_000_000),
+              help="Open connections each worker holds; more wait to be accepted (its "
+                   "open-files limit is raised to fit). A phone keeps one (its table's news), "
+                   "two while it fetches a change: "
+                   "1,000 tables of 6 phones on 2 workers need about 6,000 each.")
+@click.option("--backlog", default=4096, show_default=True, type=click.IntRange(128, 65535),
+              help="Connections waiting to be accepted (a room of phones arriving at once).")
+@click.option("--idle-timeout", default=10, show_default=True, type=click.IntRange(1, 60),
+              help="Seconds a connection may wait between requests, or take to send a "
+                   "request's headers, before it is closed: a socket that sends nothing, a "
+                   "half-sent request, or the second connection of a phone gone quiet. A "
+                   "phone's news stream is kept open, and a request's body may take 30 s.")
+@click.option("--settings", "settings_path", default=None,
+              type=click.Path(exists=True, dir_okay=False),
+              help="A Python file of settings (the limits in docs/hosting.md, "
+                   "PROXY_HOPS, JOIN_CODE_LENGTH) read after the instance's config.py.")
+@click.option("--log", is_flag=False, flag_value="-", default=None, metavar="[FILE]",
+              help="Log every request, one line each (time, address, method, path, status, "
+                   "milliseconds; a news stream when it ends), to stderr or appended to FILE.")
+def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout, settings_path,
+          log):
+    """Serve the companion to the phones at the tables (production server: granian).
+
+    Every phone keeps one connection open and is told on it when its table changes (Server-Sent
+    Events): an idle phone costs no request. What stops it from starting (a busy port, a --db in
+    a missing folder) is said in one line, exit 1. Ctrl+C ends the open streams and stops it
+    within 2 s; a second Ctrl+C stops it at once. For a hosted instance with many tables, one
+    worker per core:
+
+    \b
+        companion serve --workers 2 --db /srv/companion/companion.sqlite
+    """
+    from companion.table.db import init_db
+    problem = database_problem(db_path) or port_problem(host, port) or log_problem(log)
+    if problem:
+        raise click.ClickException(problem)
+    if settings_path:  # read by this process's app and by each worker's (create_app)
+        os.environ["COMPANION_SETTINGS"] = os.path.abspath(settings_path)
+    address = lan_address() if host in ("0.0.0.0", "") else host
+    url = f"http://{address}:{port}/"
+    database = make_app(url, db_path).config["DATABASE"]
+    init_db(database)
+    fits = min(raise_file_limit(max_connections), max_connections)
+    announce(url, host, database)
+    if fits < max_connections:
+        click.echo(f"companion: the open-files limit lets each worker hold {fits} connections, "
+                   f"not {max_connections} (raise it with ulimit -n)", err=True)
+    run_server(host, port, environ={"COMPANION_PUBLIC_URL": url, "COMPANION_DATABASE": database},
+               workers=workers, connections=fits, backlog=backlog, idle_timeout=idle_timeout,
+               log=log)

@@ -1,0 +1,246 @@
+"""The event log: every change a table makes is one appended row; the position is folded from it.
+
+Writes carry the version they were made from. :func:`append` compares that version with the
+table's and lets the game check the event against the current position, then takes the write
+lock (``BEGIN IMMEDIATE``), makes sure no other write came meanwhile, and inserts the row and
+bumps the version in the same transaction.
+A write made from an older version is rebased when the game declares the events it did not see
+independent of it (``Game.conflicts``, e.g. two phones tapping different provinces); otherwise it
+is stale. A stale or refused write changes nothing.
+
+Two kinds belong to every game: ``undo`` (takes back the latest change still in effect) and
+``reset`` (back to the table's setup; itself undoable). The position is cached per table and
+version, and can always be rebuilt from the log (:func:`fold`).
+"""
+import json
+import logging
+from datetime import datetime, timezone
+
+from flask import current_app
+from flask_babel import gettext as _
+
+from companion.table.caches import LRU
+from companion.table.db import transaction
+from companion.i18n import translate
+from companion.scorers.rules import RuleError
+
+log = logging.getLogger(__name__)
+GENERIC = ("undo", "reset")
+MAX_VERSION = 2**31  # far beyond any table's log; a larger one would not fit SQLite's integers
+
+
+class StaleWrite(Exception):
+    """A write made from an older version: ``since`` lists the events it did not see."""
+
+    def __init__(self, current: int, since: list[dict]):
+        super().__init__(f"the table is at version {current}")
+        self.current = current
+        self.since = since
+
+
+def now() -> str:
+    """The time stamp stored with an event (UTC, seconds)."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def load(conn, table_id: int, after: int = 0, upto: int | None = None) -> list[dict]:
+    """The table's events with a version above ``after`` (and at most ``upto``), oldest first."""
+    rows = conn.execute("SELECT version, kind, data, seat, created FROM events WHERE table_id = ?"
+                        " AND version > ? AND version <= ? ORDER BY version",
+                        (table_id, after, 2 ** 62 if upto is None else upto)).fetchall()
+    return [dict(row, data=json.loads(row["data"])) for row in rows]
+
+
+def in_effect(events: list[dict]) -> list[dict]:
+    """The events an undo has not taken back, in order (``undo`` rows themselves removed)."""
+    stack = []
+    for event in events:
+        if event["kind"] == "undo":
+            if stack:
+                stack.pop()
+        else:
+            stack.append(event)
+    return stack
+
+
+def undone(events: list[dict]) -> dict | None:
+    """The change the latest event took back, when that event is an undo."""
+    if not events or events[-1]["kind"] != "undo":
+        return None
+    kept = in_effect(events[:-1])
+    return kept[-1] if kept else None
+
+
+def fold(game, setup: dict, events: list[dict]) -> dict:
+    """The position after ``events`` (the whole log), from the table's setup."""
+    return advance(game, setup, game.initial(setup), in_effect(events))
+
+
+def advance(game, setup: dict, position: dict, events: list[dict]) -> dict:
+    """The position after ``events`` (none of them an undo) from ``position``."""
+    for event in events:
+        if event["kind"] == "reset":
+            position = game.initial(setup)
+            continue
+        try:
+            position = game.apply(position, event)
+        except RuleError as err:  # only if the rules changed since the event was stored
+            log.warning("event %s skipped on rebuild: %s", event.get("version"), err)
+    return position
+
+
+def replay(game, setup: dict, events: list[dict]) -> list[dict]:
+    """An imported log, every event checked, undone or not, on the position it was made on, by
+    the game's checker (``Game.check``, the forms' readers) and its rules: the events as they
+    are to be stored (only the keys the game defines). A refused event raises RuleError, its
+    message prefixed with the event's number and kind."""
+    position, before, checked = game.initial(setup), [], []
+    for event in events:
+        try:
+            if event["kind"] == "undo":
+                if not before:
+                    raise RuleError(_("there is nothing to undo"), "TABLE-UNDO")
+                position, data = before.pop(), {}
+            elif event["kind"] == "reset":
+                before.append(position)
+                position, data = game.initial(setup), {}
+            else:
+                data = game.check(position, event["kind"], event["data"])
+                before.append(position)
+                position = game.apply(position, dict(event, data=data))
+        except RuleError as err:
+            raise RuleError(_("event %(n)s (%(k)s): %(message)s", n=event["version"],
+                              k=event["kind"][:40], message=translate(err.message)),
+                            err.rule) from None
+        checked.append(dict(event, data=data))
+    return checked
+
+
+def key(table) -> tuple:
+    """What a table's cached position is kept under: its id and its code, never reused
+    (companion.table.db, ``deleted``): a table deleted through another process leaves its entry until
+    it ages out, and that entry must never be taken for a table created after it."""
+    return table.id, table.code
+
+
+def _cache() -> LRU:
+    """This app's position cache: the current position of the tables used most recently (each
+    server process keeps its own; an entry is used only at the version the database names, so
+    a change made by another process is never missed, only folded again)."""
+    extensions = current_app.extensions
+    if "companion.positions" not in extensions:
+        extensions["companion.positions"] = LRU(
+            "positions", current_app.config["POSITION_CACHE"],
+            "the table's identity, its id and its join code (:func:`key`), neither ever given to"
+            " another table; an entry holds its version and is used only at that version",
+            "every answer shows the position; folding a table's log again for each would be most"
+            " of a busy host's work (docs/performance.md)")
+    return extensions["companion.positions"]
+
+
+def position(conn, table, game) -> dict:
+    """The table's current position: from the cache when it is at the table's version; caught up
+    from the cache when only changes other than undos came since (another server process made
+    them: its phones' taps, which this process is asked to show right after); else folded from
+    the whole log. A refresh on a worker one tap behind is then cheaper than a fold of the whole
+    log (docs/performance.md, "What makes many tables cheap")."""
+    cached = _cache().get(key(table))
+    if cached and cached[0] == table.version:
+        return cached[1]
+    since = (load(conn, table.id, after=cached[0], upto=table.version)
+             if cached and cached[0] < table.version else None)
+    if since is not None and all(event["kind"] != "undo" for event in since):
+        result = advance(game, table.setup, cached[1], since)
+    else:
+        result = fold(game, table.setup, load(conn, table.id, upto=table.version))
+    _cache()[key(table)] = (table.version, result)
+    return result
+
+
+def current_version(conn, table_id: int) -> int:
+    """The table's version as stored (0 before the first event)."""
+    row = conn.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
+    if row is None:
+        raise LookupError(table_id)
+    return row[0]
+
+
+def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = None,
+           host: bool = False) -> dict:
+    """Apply one change made from version ``base``; return the new position. ``data`` is the
+    event's data, checked by the game (``Game.check``), or a form's reader: a function of the
+    position giving the data, the game's own reader of that kind (the one ``Game.check`` reads
+    imported events with), so a form is read once, on the position the change is judged on.
+
+    Raises StaleWrite (``base`` is behind and the events since conflict with this one), RuleError
+    (the game or the undo rule refuses it). Either way nothing is stored. A write from behind that
+    does not conflict is applied on top of the current position: ``table.version - 1 != base``
+    afterwards tells the caller that its phone has more to catch up with.
+
+    The rules judge the change before the write lock is taken, on the version read then; under
+    the lock (``BEGIN IMMEDIATE``) the version is read again and, only if another write came
+    first, the change is judged again on the new one. The lock is held for two statements and
+    the commit, not for the rules: every other writer of the database, in every server process,
+    waits for it (SQLite's busy wait sleeps between its tries, so a lock held while a busy
+    worker runs the rules made taps wait for each other: docs/performance.md, "Load benchmark").
+    """
+    current = current_version(conn, table.id)
+    event, new = change(conn, table, game, kind, data, base, current, seat, host)
+    with transaction(conn):
+        latest = current_version(conn, table.id)
+        if latest != current:  # another write came first
+            event, new = change(conn, table, game, kind, data, base, latest, seat, host)
+        conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created)"
+                     " VALUES (?, ?, ?, ?, ?, ?)", (table.id, event["version"], kind,
+                                                    json.dumps(event["data"], ensure_ascii=False),
+                                                    seat, event["created"]))
+        conn.execute("UPDATE tables SET version = ? WHERE id = ?", (event["version"], table.id))
+    table.version = event["version"]
+    _cache()[key(table)] = (table.version, new)
+    return new
+
+
+def change(conn, table, game, kind: str, data, base: int, current: int,
+           seat: str | None, host: bool) -> tuple[dict, dict]:
+    """The event a write makes on the table at version ``current`` (its data as the game checked
+    it), and the position after it; StaleWrite or RuleError when it may not be made. Reads only
+    events up to ``current``, so it is judged on that version even while others are written.
+    A form's reader runs first (the conflicts are judged on what the event changes); a write
+    from an older version that it refuses is stale rather than refused: the version is checked
+    before the rules, so the phone sees what changed."""
+    event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
+    table.version = current
+    since = load(conn, table.id, after=base, upto=current) if base != current else []
+    if callable(data) and kind not in GENERIC:  # a form, read once: what it changes is known
+        try:                                      # before the conflicts are judged
+            event["data"] = data(position(conn, table, game))
+        except RuleError:
+            if base != current:  # the version first: the phone is shown what changed
+                raise StaleWrite(current, since) from None
+            raise
+    if base != current:
+        if not 0 <= base < current or kind in GENERIC or game.conflicts(event, since):
+            raise StaleWrite(current, since)
+    if kind in GENERIC:
+        events = load(conn, table.id, upto=current)
+        if kind == "undo":
+            _check_undo(events, host)
+        event["data"] = {}
+        return event, fold(game, table.setup, events + [event])
+    before = position(conn, table, game)
+    if not callable(data):
+        event["data"] = game.check(before, kind, data)
+    return event, game.apply(before, event)
+
+
+def _check_undo(events: list[dict], host: bool) -> None:
+    """Anybody may undo the last change; undoing further back (an undo after an undo) needs the host."""
+    if not in_effect(events):
+        raise RuleError(_("there is nothing to undo"), "TABLE-UNDO")
+    if events[-1]["kind"] == "undo" and not host:
+        raise RuleError(_("only the host can undo past the last change"), "TABLE-HOST")
+
+
+def forget(table) -> None:
+    """Drop the cached position of a deleted table."""
+    _cache().pop(key(table), None)

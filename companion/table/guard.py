@@ -1,0 +1,94 @@
+"""Rations per client address, kept in the database so that every worker process shares them.
+
+Join codes cannot be guessed: a join code is all a stranger needs to find a table, so answering
+"no such table" is rationed per client address (a token bucket: ``JOIN_GUESSES = (30, 6)``, 30
+misses at once, then 6 a minute). A client out of misses gets 429 for every code,
+found or not, so a guess that would have hit tells it nothing. At 6 a minute, finding one of 10
+live 5-character tables (31^5 codes) takes a single address about 160 days on average
+(:data:`companion.table.tables.CODE_LENGTH`).
+
+Creating and importing tables is rationed the same way (``TABLES_PER_ADDRESS``: so many at once,
+then so many an hour): the ration is taken in the transaction that stores the table, so a
+refusal stores nothing and a table stored was allowed.
+
+Each bucket is one row of ``rations`` (kind, client, tokens, when), read with one indexed
+SELECT and spent with one upsert, only on a miss, a creation or an import: the other requests
+only read. A row whose bucket is full again is deleted (a client gets no more than a full bucket
+back), so the table holds only the clients that spent something lately. Every worker reads and
+writes the same rows: the ration of an address is the same whichever worker answers it.
+"""
+import time
+
+from flask import abort, current_app, request
+
+from companion.table.db import get_db, transaction
+from companion.security import address_key
+
+class Ration:
+    """A token bucket per client: ``burst`` at once, then ``rate`` a second."""
+
+    def __init__(self, kind: str, burst: float, rate: float):
+        self.kind, self.burst, self.rate = kind, burst, rate
+
+    def left(self, conn, client: str, now: float | None = None) -> float:
+        """What ``client`` has left now."""
+        now = time.time() if now is None else now
+        row = conn.execute("SELECT tokens, at FROM rations WHERE kind = ? AND client = ?",
+                           (self.kind, client)).fetchone()
+        return self.burst if row is None else min(self.burst, row[0] + (now - row[1]) * self.rate)
+
+    def allowed(self, conn, client: str, now: float | None = None) -> bool:
+        return self.left(conn, client, now) >= 1
+
+    def wait(self, conn, client: str, now: float | None = None) -> int:
+        """Seconds until ``client`` has one again (0: it has one)."""
+        short = 1 - self.left(conn, client, now)
+        return 0 if short <= 0 else int(short / self.rate + 0.999) if self.rate > 0 else 10 ** 9
+
+    def take(self, conn, client: str, now: float | None = None) -> bool:
+        """Spend one for ``client`` (False, nothing spent, when it has none left); forget the
+        clients whose bucket is full again. Run it inside the caller's transaction."""
+        now = time.time() if now is None else now
+        values = {"kind": self.kind, "client": client, "burst": float(self.burst),
+                  "rate": float(self.rate), "now": now,
+                  "per": 1 / self.rate if self.rate > 0 else 1e12}  # seconds per token
+        taken = conn.execute(
+            "INSERT INTO rations (kind, client, tokens, at, full)"
+            " SELECT :kind, :client, :burst - 1, :now, :now + :per WHERE :burst >= 1"
+            " ON CONFLICT (kind, client) DO UPDATE SET"
+            " tokens = min(:burst, tokens + (:now - at) * :rate) - 1,"
+            " full = :now + (:burst + 1 - min(:burst, tokens + (:now - at) * :rate)) * :per,"
+            " at = :now"
+            " WHERE min(:burst, tokens + (:now - at) * :rate) >= 1", values).rowcount
+        conn.execute("DELETE FROM rations WHERE full < ?", (now,))
+        return taken > 0
+
+
+def misses(app=None) -> Ration:
+    burst, per_minute = (app or current_app).config["JOIN_GUESSES"]
+    return Ration("miss", burst, per_minute / 60)
+
+
+def new_tables() -> Ration:
+    burst, per_hour = current_app.config["TABLES_PER_ADDRESS"]
+    return Ration("table", burst, per_hour / 3600)
+
+
+def client() -> str:
+    """The client's address (the proxy's client when the host trusts a proxy; an IPv6 one by
+    its /64: security.address_key)."""
+    return address_key(request.remote_addr or "")
+
+
+def check() -> None:
+    """429 for a client that has used up its misses (before any code is looked up)."""
+    if not misses().allowed(get_db(), client()):
+        abort(429)
+
+
+def miss() -> None:
+    """Count a code that leads nowhere against this client, then answer 404."""
+    conn = get_db()
+    with transaction(conn):
+        misses().take(conn, client())
+    abort(404)

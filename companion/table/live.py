@@ -1,0 +1,220 @@
+"""What every game's views share: fragment or page, and a write that is versioned and checked.
+
+A write names the version its form was made from. :func:`write` appends the event; a stale
+version answers 409 with the current state and what changed meanwhile; a refused change answers
+422 with the message next to the field. For a plain (no-JavaScript) request a successful write
+redirects to the page (post/redirect/get).
+"""
+from dataclasses import dataclass
+from typing import Callable
+
+from flask import abort, current_app, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup, escape
+
+from companion.table import events, games, tables
+from companion.table.db import get_db
+from companion.i18n import translate
+from companion.scorers.rules import RuleError
+
+
+def is_fragment() -> bool:
+    """Whether htmx asked (and not to restore its history, which needs a whole page)."""
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def render(page: str, fragment: str, status: int = 200, **context):
+    """The fragment for htmx, the whole page otherwise (the page includes the fragment)."""
+    return render_template(fragment if is_fragment() else page, **context), status
+
+
+def macro(template: str, name: str):
+    """The macro ``name`` of ``template``, to call from Python: a small answer (one province
+    after a tap) rendered without building a whole template's context, which costs more than the
+    province itself (docs/performance.md, "Benchmarks")."""
+    return getattr(current_app.jinja_env.get_template(template).module, name)
+
+
+def table_url(endpoint: str, code: str) -> str:
+    """The address of one of a table's pages (``endpoint`` takes only ``code``)."""
+    return url_for(endpoint, code=code)
+
+
+def poll_oob(table) -> str:
+    """The #poll element with the table's new version, to send beside a small answer (out of
+    band), so the phone's next write and catch-up start from it."""
+    return macro("_macros.html", "poll")(table, oob=True)
+
+
+def load(code: str):
+    """The table for ``code``, kept on ``g`` for the language and the templates; 404 if there is
+    none, or if it is another game's (one game's code in another game's address)."""
+    table = tables.get(code)
+    if games.of_request() not in (None, table.game):
+        abort(404)
+    g.table = table
+    return table
+
+
+def position(table) -> dict:
+    """The table's current position."""
+    return events.position(get_db(), table, games.get(table.game))
+
+
+def events_after(table, version: int) -> list[dict]:
+    """The table's events after ``version``, oldest first (what a phone showing that version
+    has not seen)."""
+    return events.load(get_db(), table.id, after=version)
+
+
+def base_version() -> int:
+    """The version the write was made from: the page's current one (header set by our script
+    from the poll element, so a tap on a part of the page that was not re-rendered still carries
+    it), else the form's hidden field (no JavaScript)."""
+    try:
+        version = int(request.headers.get("X-Table-Version") or request.form["version"])
+    except (KeyError, ValueError):
+        raise RuleError(_("the form carries no table version; reload the page"),
+                        "TABLE-VERSION") from None
+    if not 0 <= version <= events.MAX_VERSION:
+        raise RuleError(_("the form carries a table version this table never had; reload the"
+                          " page"), "TABLE-VERSION")
+    return version
+
+
+def stale_notice(table, stale: events.StaleWrite) -> dict:
+    """The notice a stale write gets: what changed since the phone's version."""
+    game = games.get(table.game)
+    return {"title": _("Not applied: the table changed meanwhile. Here is the current state."),
+            "changes": [f"{e['seat'] or _('someone')}: {describe(game, e)}" for e in stale.since]}
+
+
+def describe(game, event: dict) -> str:
+    """One sentence for an event (the generic kinds are worded here)."""
+    if event["kind"] == "undo":
+        return _("undid the last change")
+    if event["kind"] == "reset":
+        return _("reset the table")
+    return game.describe(event)
+
+
+def undo_context(table) -> dict:
+    """What the undo form says: the change an undo would take back (``undo``; None when there is
+    nothing to undo), right after an undo the change it took back (``undone``), and whether
+    taking back one more needs the host (``undo_needs_host``, TABLE-HOST)."""
+    log = events.load(get_db(), table.id)
+    game = games.get(table.game)
+    kept, undone = events.in_effect(log), events.undone(log)
+    return {"undo": describe(game, kept[-1]) if kept else None,
+            "undone": describe(game, undone) if undone else None,
+            "undo_needs_host": bool(log) and log[-1]["kind"] == "undo"}
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A page a write answers with, built once by each game: the whole ``page`` and its
+    ``fragment`` (htmx's), the ``context`` both are rendered with (a function of the table), and
+    ``redirect``, where a plain (no-JavaScript) request goes after a successful write (a
+    function of the table)."""
+
+    page: str
+    fragment: str
+    context: Callable[[object], dict]
+    redirect: Callable[[object], str]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A smaller answer for htmx than the whole fragment: ``render(table, error)`` after a
+    success or a refused input; on success the event ``changed`` is sent (``HX-Trigger``) for
+    the parts of the page that refresh themselves (the meters)."""
+
+    render: Callable[[object, dict | None], str]
+    changed: str | None = None
+
+
+def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | None = None):
+    """Append one change and answer with ``screen`` (or ``part``).
+
+    ``data`` is the event's data, checked by the game (``Game.check``), or the form's reader: a
+    function of the position the change is judged on giving the data (the game's reader of
+    that kind of event, which also reads its imported events), called there and only there.
+    A refusal is shown next to ``field`` (or the field the RuleError names). A stale write gets
+    the whole fragment with the list of what changed, and so does a write rebased on changes its
+    phone has not seen yet (the phone catches up with them in the same answer), and a write from
+    a browser without a seat (403, the message at the top); all are retargeted to ``#live``.
+    """
+    notice, error, status, base = None, None, 200, None
+    try:
+        seat = seated(table)
+        base = base_version()
+        events.append(get_db(), table, games.get(table.game), kind, data, base=base,
+                      seat=seat, host=tables.is_host(table))
+    except events.StaleWrite as stale:
+        notice, status = stale_notice(table, stale), 409
+    except NotSeated as err:
+        error, status = {"field": "", "message": err.message, "rule": err.rule}, 403
+    except RuleError as err:
+        error, status = {"field": getattr(err, "field", field), "message": err.message, "rule": err.rule}, 422
+    else:
+        if not is_fragment():
+            return redirect(screen.redirect(table), 303)
+    whole = status in (403, 409) or (status == 200 and base != table.version - 1)
+    toast = undo_toast(table, kind) if status == 200 else ""
+    if part and is_fragment() and not whole:
+        headers = {"HX-Trigger": part.changed} if part.changed and status == 200 else {}
+        return part.render(table, error) + toast, status, headers
+    headers = {"HX-Retarget": "#live", "HX-Reswap": "outerHTML"} if whole else {}
+    body, status = render(screen.page, screen.fragment, status, notice=notice, error=error,
+                          **screen.context(table))
+    if error and error["field"] and str(escape(translate(error["message"]))) not in body:
+        # the form the refusal belongs to is not on the screen now (a move out of phase, a
+        # timer tap after the game ended): the message goes to the top instead of nowhere
+        error["field"] = ""
+        body, status = render(screen.page, screen.fragment, status, notice=notice, error=error,
+                              **screen.context(table))
+    return body + str(toast), status, headers
+
+
+class NotSeated(RuleError):
+    """A write from a browser that has neither taken a player's seat nor the host's rights."""
+
+
+def may_write(table) -> bool:
+    """Whether this browser may change the table: a player's seat or the host's rights
+    (:func:`seated`); a page shows the buttons of a phone that may not as off, not as usable."""
+    return tables.seat(table) in table.players or tables.is_host(table)
+
+
+def seated(table) -> str | None:
+    """The seat this browser writes from; NotSeated (TABLE-SEAT) for a browser that has only
+    the join code (a stranger who found it, or a phone just watching): every change to a table
+    is made from a player's seat or by the host. Every game's writes come through
+    :func:`write`, so a new game has this rule without doing anything; a seat the game benches
+    (``Game.benched``: a player out of the game) is refused its RuleError."""
+    seat = tables.seat(table)
+    if may_write(table):
+        if seat and not tables.is_host(table):
+            refusal = games.get(table.game).benched(position(table), seat)
+            if refusal is not None:
+                raise refusal
+        return seat
+    if seat == "":
+        raise NotSeated(_("this phone is only watching: pick a player's seat to change the"
+                          " table"), "TABLE-SEAT")
+    raise NotSeated(_("take a seat at this table first (its join page), then change it"),
+                    "TABLE-SEAT")
+
+
+def undo_toast(table, kind: str) -> str:
+    """What the phone that made a change is told in its toast: the seat that made it and the change
+    as stored (with what the rules made of it, as the history says it: a count and its result,
+    not just the kind), and an Undo for it (out of band). An undo is told by the page itself (``undone``)."""
+    if kind == "undo":
+        return Markup()
+    stored = events.load(get_db(), table.id, after=table.version - 1)[-1]
+    text = describe(games.get(table.game), stored)
+    if stored["seat"] and not text.startswith(f"{stored['seat']}:"):
+        text = f"{stored['seat']}: {text}"  # the player whose phone tapped, as the history says
+    return macro("_macros.html", "undo_toast")(table, text, table_url("logbook.undo", table.code))

@@ -1,0 +1,128 @@
+"""Rooms: the start page, creating a table, joining it by code or QR, seats, and the news."""
+from flask import (Blueprint, Response, abort, current_app, redirect, render_template,
+                   request, url_for)
+from flask_babel import gettext as _
+
+from companion import qr
+from companion.server import push
+from companion.table import games, live, tables
+from companion.table.db import get_db
+from companion.i18n import LANGUAGES
+from companion.scorers.rules import RuleError
+
+bp = Blueprint("tables", __name__)
+
+
+def join_url(table) -> str:
+    """The link the QR code carries (the LAN address when ``companion serve`` knows it)."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + url_for("tables.join", code=table.code)
+
+
+def game_page(table) -> str:
+    return url_for(games.get(table.game).endpoint, code=table.code)
+
+
+@bp.get("/")
+def index():
+    """The start page: create a table, join one by code, import a table file."""
+    return render_template("tables/index.html", games=games.all_games(), form={}, error=None)
+
+
+@bp.post("/tables")
+def create():
+    """Create a table from the form; its creator becomes the host."""
+    form = request.form
+    try:
+        if form.get("game") not in {g.name for g in games.all_games()}:
+            raise RuleError(_("choose a game"), "TABLE-GAME")
+        language = form.get("language") if form.get("language") in LANGUAGES else "en"
+        options = {k[7:]: v for k, v in form.items() if k.startswith("option-")}
+        table = tables.create(form["game"], form.get("players", "").splitlines(), language,
+                              form.get("title", ""), options)
+    except RuleError as err:
+        return render_template("tables/index.html", games=games.all_games(), form=form,
+                               error={"message": err.message, "rule": err.rule}), \
+            getattr(err, "status", 422)  # 429 or 507: tables.Refused
+    return redirect(url_for("tables.room", code=table.code), 303)
+
+
+@bp.post("/join")
+def join_by_code():
+    """The join-by-code form: go to that table's join page."""
+    code = "".join(ch for ch in request.form.get("code", "") if ch.isalnum())[:8].upper()
+    return redirect(url_for("tables.join", code=code or "-"), 303)
+
+
+@bp.get("/t/<code>")
+def join(code):
+    """The join link: a seated phone goes back to its seat, a new one picks a seat."""
+    table = live.load(code)
+    if tables.seat(table) is not None and "pick" not in request.args:
+        return redirect(game_page(table), 303)
+    return render_template("tables/join.html", table=table, error=None,
+                           taken=tables.taken_seats(table), may_sit=tables.may_sit(table))
+
+
+@bp.post("/t/<code>/seat")
+def seat(code):
+    """Sit this phone as a player (or as a watcher) and go to the game; a seat another phone
+    has taken is taken only once this phone says so (``confirm``)."""
+    table = live.load(code)
+    player = request.form.get("player", "")
+    taken = tables.taken_seats(table)
+    if player in taken and request.form.get("confirm") != player:
+        return render_template("tables/join.html", table=table, error=None, taken=taken,
+                               confirm=player)
+    try:
+        tables.take_seat(table, player)
+    except RuleError as err:
+        return render_template("tables/join.html", table=table, error=err, taken=taken,
+                               may_sit=tables.may_sit(table)), 422
+    return redirect(game_page(table), 303)
+
+
+@bp.post("/t/<code>/seating")
+def seating(code):
+    """Close seating (a browser without a seat may only watch) or open it again: host only."""
+    table = live.load(code)
+    if not tables.is_host(table):
+        abort(403)
+    tables.close_seating(table, request.form.get("closed") == "1")
+    return redirect(url_for("tables.room", code=table.code), 303)
+
+
+@bp.get("/t/<code>/room")
+def room(code):
+    """The host screen: QR code, join link, seats, history, undo, export; host tools."""
+    table = live.load(code)
+    return live.render("tables/room.html", "tables/_room.html", **room_context(table))
+
+
+def room_context(table) -> dict:
+    return {"table": table, "join_url": join_url(table), "is_host": tables.is_host(table),
+            "host_token": tables.host_token(table), "seat": tables.seat(table),
+            "live_url": url_for("tables.room", code=table.code), "game_url": game_page(table),
+            "alert": games.get(table.game).alert(table), "may_write": live.may_write(table),
+            "game_tabs": games.get(table.game).tabs, "taken": tables.taken_seats(table),
+            "seating_closed": tables.seating_closed(table), "may_sit": tables.may_sit(table),
+            **live.undo_context(table)}
+
+
+@bp.get("/t/<code>/qr.svg")
+def qr_svg(code):
+    """The join link as a QR code."""
+    table = live.load(code)
+    return Response(qr.svg(join_url(table)), mimetype="image/svg+xml")
+
+
+@bp.get("/t/<code>/events")
+def events(code):
+    """The table's news (companion.server.push) as a stream that ends at once: the browser asks again
+    a second later, so a page served by Flask alone (``flask run``, the test client) still
+    catches up. ``companion serve`` holds the stream open in front of Flask instead
+    (companion.server.front) and tells each change as it happens; what it leaves here is an unknown
+    code (404, counted as a miss) or a client out of misses (429)."""
+    table = tables.get(code)
+    return Response(push.first_message(*push.news(get_db(), table.code)),
+                    mimetype="text/event-stream", headers={"Cache-Control": "no-store"})

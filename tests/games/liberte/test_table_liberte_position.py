@@ -1,0 +1,77 @@
+"""Liberté's reducer (companion.games.liberte.position): events fold into a docs/formats.md scenario."""
+import pytest
+
+from companion.games.liberte import position
+from companion.scorers.rules import RuleError
+
+
+def ev(kind, **data):
+    return {"kind": kind, "data": data}
+
+
+def test_events_fold_into_a_scenario_and_the_input_is_not_changed(app):
+    with app.test_request_context():
+        start = position.initial({"players": ["A", "B", "C"], "options": {}})
+        after = position.apply(start, ev("stack", province="8", player="A", faction="red", blocks=2))
+        assert start["board"] == {} and after["board"]["8"][0]["blocks"] == 2
+        after = position.apply(after, ev("stack", province="8", player="B", faction="blue", blocks=1))
+        after = position.apply(after, ev("stack", province="8", player="A", faction="white", blocks=3))
+        assert [s["player"] for s in after["board"]["8"]] == ["A", "B"]  # a stack keeps its place
+        with pytest.raises(RuleError):
+            position.apply(after, ev("teleport"))
+        with pytest.raises(RuleError, match="malformed"):
+            position.apply(after, ev("stack", province="8"))
+
+
+def test_every_event_kind_has_a_sentence(app):
+    samples = [ev("stack", province="8", player="A", faction="red", blocks=0),
+               ev("stack", province="8", player="A", faction="red", blocks=2),
+               ev("card", player="A", where="hands", card={"faction": "red", "value": 1}),
+               ev("discard", player="A", where="hands", index=0), ev("battle", player="A", tokens=1),
+               ev("lost_battles", count=1), ev("vp", player="A", vp=3), ev("turn", turn=2),
+               ev("order", players=["B", "A"]), ev("profile", map={}),
+               ev("advance", contest="province:8", round=1, player="A", card=None),
+               ev("battle_vp", turn=3, vp=5), ev("finish"), ev("hold", turn=1),
+               ev("move", player="A", where="hands", index=0,
+                  card={"faction": "red", "value": 1}), ev("cancel", turn=1)]
+    with app.test_request_context():
+        assert set(position.HANDLERS) == {e["kind"] for e in samples}
+        assert all(position.describe(e) for e in samples)
+
+
+def test_no_event_changes_the_position_it_is_applied_to(app):
+    """Handlers copy on write: the stored position (and the cache) never changes under a phone."""
+    import copy
+    with app.test_request_context():
+        start = position.initial({"players": ["A", "B", "C"], "options": {}})
+        for event in (ev("turn", turn=2), ev("stack", province="8", player="A", faction="red", blocks=2),
+                      ev("card", player="A", where="displays", card={"id": "x", "faction": "red",
+                                                                     "value": 2}),
+                      ev("card", player="A", where="displays", card={"id": "y", "faction": "red",
+                                                                     "value": 1}),
+                      ev("battle", player="A", tokens=2), ev("vp", player="B", vp=4),
+                      ev("advance", contest="province:8", round=1, player="A", card="x")):
+            before = copy.deepcopy(start)
+            after = position.apply(start, event)
+            assert start == before and after != start
+            start = after
+        before = copy.deepcopy(start)
+        position.apply(start, ev("discard", player="A", where="displays", index=1))
+        moved = position.apply(start, ev("move", player="A", where="displays", index=1))
+        assert [c["id"] for c in moved["hands"]["A"]] == ["y"]  # one tap, display to hand
+        position.apply(start, ev("stack", province="8", player="A", faction="red", blocks=0))
+        held = position.apply(start, ev("hold", turn=1))  # recorded: no tie waits
+        assert start == before and held["turn"] == 3
+        assert [c["id"] for c in held["hands"]["A"]] == ["x", "y"]  # hands refreshed (LIB-TURN-1)
+
+
+def test_battle_vps_read_off_the_board_go_into_the_table_profile(app):
+    """LIB-BAT-1: the winner of the battle scores the turn's VPs, once the table gives them."""
+    from companion.games.liberte import engine
+    with app.test_request_context():
+        start = dict(position.initial({"players": ["A", "B", "C"], "options": {}}), turn=3)
+        assert engine.profile(start.get("map"))["battle_vp"]["3"] is None
+        after = position.apply(start, ev("battle_vp", turn=3, vp=5))
+        assert engine.profile(after["map"])["battle_vp"] == {"2": 4, "3": 5, "4": None}
+        with pytest.raises(RuleError):
+            position.apply(start, ev("battle_vp", turn=3, vp=-1))

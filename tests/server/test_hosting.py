@@ -1,0 +1,181 @@
+"""Past one machine: two ``companion serve`` instances behind nginx, with the configuration of
+docs/hosting.md, each table routed to its instance by its code. Needs Debian's nginx (CI
+installs it; elsewhere the test skips without it)."""
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+CONF = DOCS / "hosting" / "nginx-instances.conf"
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def answers(port: int) -> bool:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        conn.request("GET", "/")
+        conn.getresponse().read()
+        return True
+    except OSError:
+        return False
+    finally:
+        conn.close()
+
+
+def started(process, port, what):
+    for _ in range(200):
+        if answers(port):
+            return process
+        if process.poll() is not None:
+            break
+        time.sleep(0.1)
+    process.kill()
+    pytest.fail(f"{what} did not start")
+
+
+def serving(command, env, what):
+    """``command(port)`` started on a free port, and the port: another is tried when the one
+    found free was taken meanwhile (the process ends at once, its port busy)."""
+    for _ in range(5):
+        port = free_port()
+        process = subprocess.Popen(command(port), env=env, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        for _ in range(200):
+            if process.poll() is not None:
+                break
+            if answers(port):
+                return process, port
+            time.sleep(0.1)
+        else:
+            process.kill()
+            pytest.fail(f"{what} did not start")
+    pytest.fail(f"{what} found no free port")
+
+
+@pytest.fixture
+def instances(tmp_path):
+    """Instances A and B (their own databases, one cookie key) and nginx in front of them, as
+    docs/hosting.md configures them; yields (the proxy's port, {prefix: database})."""
+    if not os.path.exists(NGINX):
+        if os.environ.get("CI") == "true":
+            pytest.fail("no nginx: CI must run the hosting test (apt-get install nginx-light)")
+        pytest.skip("no nginx")
+    ports = {}
+    proxy = free_port()
+    databases, processes = {}, []
+    try:
+        for prefix in ("A", "B"):
+            folder = tmp_path / prefix
+            folder.mkdir()
+            databases[prefix] = folder / "companion.sqlite"
+            env = dict(os.environ, COMPANION_CODE_PREFIX=prefix, COMPANION_JOIN_CODE_LENGTH="6",
+                       COMPANION_SECRET_KEY="one-key-for-every-instance")
+            process, ports[prefix] = serving(lambda port: [
+                sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port",
+                str(port), "--db", str(databases[prefix])], env, f"instance {prefix}")
+            processes.append(process)
+        site = (CONF.read_text().replace("127.0.0.1:8001", f"127.0.0.1:{ports['A']}")
+                .replace("127.0.0.1:8002", f"127.0.0.1:{ports['B']}")
+                .replace("listen 80;", f"listen 127.0.0.1:{proxy};"))
+        (tmp_path / "companion.conf").write_text(site)
+        temp = "\n".join(f"  {kind}_temp_path {tmp_path}/{kind};"
+                         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        (tmp_path / "nginx.conf").write_text(
+            ("user root;\n" if os.geteuid() == 0 else "")
+            + f"pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;\nevents {{}}\n"
+            f"http {{\n  access_log off;\n{temp}\n  include {tmp_path}/companion.conf;\n}}\n")
+        processes.append(started(subprocess.Popen(
+            [NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"), "-g", "daemon off;"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), proxy, "nginx"))
+        yield proxy, databases
+    finally:
+        for process in reversed(processes):
+            process.send_signal(signal.SIGTERM if process.args[0] == NGINX else signal.SIGINT)
+        for process in processes:
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+class Phone:
+    """One browser's cookies, talking to the proxy only."""
+
+    def __init__(self, port):
+        self.port, self.headers = port, {}
+        status, page, _ = self.ask("GET", "/")
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+        self.headers.update({"X-CSRFToken": token,
+                             "Content-Type": "application/x-www-form-urlencoded"})
+
+    def ask(self, method, path, body=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            conn.request(method, path, body=body, headers=self.headers)
+            answer = conn.getresponse()
+            if answer.getheader("Set-Cookie"):
+                self.headers["Cookie"] = answer.getheader("Set-Cookie").split(";")[0]
+            return answer.status, answer.read().decode(), answer.getheader("Location")
+        finally:
+            conn.close()
+
+    def stream(self, code):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        conn.request("GET", f"/t/{code}/events", headers=self.headers)
+        answer = conn.getresponse()
+        assert answer.status == 200
+        return conn, answer
+
+
+def test_the_docs_give_the_configuration_the_test_runs():
+    assert CONF.read_text().strip() in (DOCS / "hosting.md").read_text()
+
+
+def test_a_table_on_each_instance_plays_through_the_proxy(instances):
+    """Tables are created through the proxy (on whichever instance), then joined, tapped,
+    told and exported through it: each lives in its own instance's database alone."""
+    proxy, databases = instances
+    host = Phone(proxy)
+    codes = {}
+    for _ in range(12):  # the proxy takes turns between the instances
+        status, _, where = host.ask("POST", "/tables", "game=liberte&players=Ann%0ABen%0ACleo"
+                                                       "&language=en")
+        assert status == 303
+        code = where.rstrip("/").split("/")[-2]
+        codes.setdefault(code[0], code)
+        if len(codes) == 2:
+            break
+    assert sorted(codes) == ["A", "B"]
+    for prefix, code in codes.items():
+        player = Phone(proxy)
+        assert player.ask("POST", f"/t/{code}/seat", "player=Ben")[0] == 303
+        news, stream = player.stream(code)
+        assert [stream.readline() for _ in range(4)] == [b"retry: 1000\n", b"id: 0\n",
+                                                         b"data: 0\n", b"\n"]
+        tap = "province=3&player=Ben&faction=red&blocks=2&version=0"
+        assert player.ask("POST", f"/liberte/{code}/", tap)[0] == 303
+        assert [stream.readline() for _ in range(3)] == [b"id: 1\n", b"data: 1\n", b"\n"]
+        news.close()
+        status, exported, _ = host.ask("GET", f"/t/{code}/export.json")
+        assert status == 200 and [e["kind"] for e in json.loads(exported)["events"]] == ["stack"]
+        for other, database in databases.items():
+            held = sqlite3.connect(database).execute(
+                "SELECT count(*) FROM tables WHERE code = ?", (code,)).fetchone()[0]
+            assert held == (other == prefix), (code, other)

@@ -1,0 +1,279 @@
+"""Issue 22: no client can crowd out the rest. What one address may hold or make on a host open
+to strangers, shared by every worker process, and what the host answers past it (docs/hosting.md,
+"Limits of a host open to strangers")."""
+import asyncio
+import html
+import io
+import json
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from companion import create_app
+from companion.table.db import get_db
+from conftest import PLAYERS, TableHelper
+from test_push import Browser, run
+
+NEW_TABLE = {"game": "liberte", "players": "\n".join(PLAYERS), "language": "en"}
+
+
+def make_app(path, **settings):
+    """An app on the database file ``path``: two of them on one file are two server workers."""
+    return create_app({"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "test",
+                       "WTF_CSRF_ENABLED": False, **settings})
+
+
+def count_tables(app) -> int:
+    with app.app_context():
+        return get_db().execute("SELECT count(*) FROM tables").fetchone()[0]
+
+
+def table_file(events=()) -> bytes:
+    return json.dumps({"format": "companion-table/1", "game": "liberte", "language": "en",
+                       "setup": {"players": PLAYERS}, "events": list(events)}).encode()
+
+
+def upload(client, body: bytes, **kw):
+    return client.post("/tables/import", data={"file": (io.BytesIO(body), "t.json")}, **kw)
+
+
+def text(response) -> str:
+    return html.unescape(response.get_data(as_text=True))
+
+
+# --- join-code misses: one ration per address, whichever worker answers ----------------------
+
+def test_join_code_misses_are_one_ration_shared_by_every_worker(tmp_path):
+    """Two workers used to keep a ration each: 70 look-ups a minute where 30 then 6 were
+    promised. Here worker one takes the 30 misses; worker two refuses the 31st."""
+    one, two = make_app(tmp_path / "db.sqlite"), make_app(tmp_path / "db.sqlite")
+    TableHelper(one.test_client())
+    guesser_one, guesser_two = one.test_client(), two.test_client()
+    for n in range(30):
+        assert (guesser_one if n % 2 else guesser_two).get("/t/ZZZZZ").status_code == 404
+    assert guesser_two.get("/t/ZZZZZ").status_code == 429
+    assert guesser_one.get("/t/ZZZZZ").status_code == 429
+    other = two.test_client()  # another address still looks codes up
+    assert other.get("/t/ZZZZZ", environ_base={"REMOTE_ADDR": "10.0.0.2"}).status_code == 404
+
+
+# --- a refusal stores nothing; an answer that stores says so -------------------------------
+
+def test_an_address_out_of_misses_creates_and_imports_and_is_told_its_table(app, client):
+    for _ in range(30):
+        client.get("/t/ZZZZZ")
+    assert client.get("/t/ZZZZZ").status_code == 429
+    created = client.post("/tables", data=NEW_TABLE)
+    assert created.status_code == 303 and "session=" in created.headers["Set-Cookie"]
+    imported = upload(client, table_file())
+    assert imported.status_code == 303
+    assert count_tables(app) == 2  # each stored once, and the answer said so
+
+
+# --- tables per address ------------------------------------------------------------------------
+
+def test_an_address_creates_and_imports_only_so_many_tables_and_a_refusal_stores_nothing(
+        tmp_path):
+    """``TABLES_PER_ADDRESS = (2, 1)``: two at once, then one an hour, for every worker."""
+    one = make_app(tmp_path / "db.sqlite", TABLES_PER_ADDRESS=(2, 1))
+    two = make_app(tmp_path / "db.sqlite", TABLES_PER_ADDRESS=(2, 1))
+    assert one.test_client().post("/tables", data=NEW_TABLE).status_code == 303
+    assert upload(two.test_client(), table_file()).status_code == 303
+    creator, importer = two.test_client(), one.test_client()
+    for browser, refused in ((creator, creator.post("/tables", data=NEW_TABLE)),
+                             (importer, upload(importer, table_file()))):
+        assert refused.status_code == 429
+        assert "as many tables as the host allows for now: try again in 60 minutes" in text(
+            refused) and "(HOST-TABLES)" in text(refused)
+        with browser.session_transaction() as session:
+            assert not session.get("hosts")  # no table to be the host of
+    assert count_tables(one) == 2
+    assert one.test_client().post("/tables", data=NEW_TABLE, environ_base={
+        "REMOTE_ADDR": "10.0.0.2"}).status_code == 303  # another address is not held back
+
+
+def test_the_refusal_is_in_the_players_language(app, client):
+    app.config["TABLES_PER_ADDRESS"] = (1, 60)  # one at once, then one a minute
+    assert client.post("/tables", data=NEW_TABLE).status_code == 303
+    refused = client.post("/tables", data=dict(NEW_TABLE, language="ru"),
+                          headers={"Accept-Language": "ru"})
+    assert refused.status_code == 429 and "попробуйте снова через 1 минуту" in text(refused)
+
+
+# --- the host's space --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("setting", [{"DATABASE_MAX_BYTES": 4096},
+                                     {"DISK_RESERVE_BYTES": 2 ** 62}])
+def test_no_table_is_created_or_imported_past_the_database_budget_or_the_disk_reserve(
+        app, client, setting):
+    TableHelper(client)
+    app.config.update(setting)
+    for refused in (client.post("/tables", data=NEW_TABLE), upload(client, table_file())):
+        assert refused.status_code == 507
+        assert "the host is out of space: it takes no new table now" in text(refused)
+        assert "(HOST-SPACE)" in text(refused)
+    assert count_tables(app) == 1
+
+
+def test_a_full_disk_answers_507_the_host_is_out_of_space_not_500(app, client):
+    table = TableHelper(client)
+    pool = app.extensions["companion.table.db"]
+    with app.app_context():
+        conn = get_db()  # the pool's connection: the next requests get it
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+        conn.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "disk is full"
+    assert pool.qsize() == 1
+    names = {str(p): {"name": f"{p:02}" + "x" * 38} for p in range(1, 28)}  # 1 KB and more
+    answer = upload(client, table_file([{"kind": "profile", "data": {"map": {
+        "name": "Full", "provinces": names}}}] * 4))
+    assert answer.status_code == 507 and "The host is out of space. Nothing was changed." in \
+        text(answer)
+    assert count_tables(app) == 1
+    assert table.stack(3, "Christie", "red", 2).status_code in (200, 507)  # never a 500
+
+
+# --- streams and sockets ----------------------------------------------------------------------
+
+def test_one_address_holds_only_its_share_of_streams_in_a_worker(app, table):
+    app.config["STREAMS_PER_ADDRESS"] = 2
+    from companion.server.front import Front
+    hosted = Front(app)
+
+    async def phones():
+        held = [Browser(hosted, f"/t/{table.code}/events") for _ in range(2)]
+        tasks = [stream.start() for stream in held]
+        for stream in held:
+            await stream.until(b"data: 0\n\n")
+        third = Browser(hosted, f"/t/{table.code}/events")
+        await asyncio.wait_for(third.start(), 5)
+        assert third.status == 429 and b"Too many news streams" in third.received
+        polled = Browser(hosted, f"/t/{table.code}/events", query=b"once")  # what the page does
+        await asyncio.wait_for(polled.start(), 5)
+        assert polled.status == 200 and polled.received.endswith(b"data: 0\n\n")
+        other = Browser(hosted, f"/t/{table.code}/events")
+        other.scope["client"] = ("10.0.0.10", 5000)
+        other_task = other.start()
+        await other.until(b"data: 0\n\n")  # another address is not held back
+        held[0].left.set()  # a phone of the first address goes away: its place is free again
+        await asyncio.wait_for(tasks[0], 5)
+        again = Browser(hosted, f"/t/{table.code}/events")
+        again_task = again.start()
+        await again.until(b"data: 0\n\n")
+        for stream in (held[1], other, again):
+            stream.left.set()
+        await asyncio.wait_for(asyncio.gather(tasks[1], other_task, again_task), 5)
+        assert hosted.streams == {}
+    run(phones())
+
+
+def test_a_socket_that_sends_nothing_is_closed_after_the_idle_timeout(tmp_path):
+    """granian's "auto" mode waited for a first byte with no limit: such sockets stayed open
+    after 600 s whatever ``--idle-timeout`` said."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+                               "--port", str(port), "--db", str(tmp_path / "s.sqlite"),
+                               "--idle-timeout", "1"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=5).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        silent = socket.create_connection(("127.0.0.1", port), timeout=60)
+        with silent:
+            assert silent.recv(100) == b""  # closed by the server (60 s: it would be a timeout)
+    finally:
+        server.terminate()
+        server.wait(20)
+
+
+# --- behind a proxy the host trusts --------------------------------------------------------------
+
+FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.7"}
+
+
+def test_behind_a_trusted_proxy_the_cookie_is_secure_and_limits_count_the_real_client(tmp_path):
+    app = make_app(tmp_path / "db.sqlite", PROXY_HOPS=1, JOIN_GUESSES=(2, 0))
+    proxy = app.test_client()  # every request comes from the proxy's address
+    created = proxy.post("/tables", data=NEW_TABLE, headers=FORWARDED)
+    assert created.status_code == 303 and "; Secure" in created.headers["Set-Cookie"]
+    for _ in range(2):
+        assert proxy.get("/t/ZZZZZ", headers=FORWARDED).status_code == 404
+    assert proxy.get("/t/ZZZZZ", headers=FORWARDED).status_code == 429
+    assert proxy.get("/t/ZZZZZ", headers={"X-Forwarded-For": "203.0.113.8"}).status_code == 404
+    plain = proxy.post("/tables", data=NEW_TABLE, headers={"X-Forwarded-Proto": "http"})
+    assert "Secure" not in plain.headers["Set-Cookie"]
+
+
+def test_without_a_trusted_proxy_forwarded_headers_are_ignored(app, client):
+    app.config["JOIN_GUESSES"] = (2, 0)
+    created = client.post("/tables", data=NEW_TABLE, headers=FORWARDED)
+    assert "Secure" not in created.headers["Set-Cookie"]
+    for n in range(2):
+        client.get("/t/ZZZZZ", headers={"X-Forwarded-For": f"203.0.113.{n}"})
+    assert client.get("/t/ZZZZZ", headers={"X-Forwarded-For": "203.0.113.9"}).status_code == 429
+
+
+def test_the_front_counts_streams_of_the_client_a_trusted_proxy_names(app, table):
+    app.config.update(STREAMS_PER_ADDRESS=1, PROXY_HOPS=1)
+    from companion.server.front import Front
+    hosted = Front(app)
+
+    def behind_proxy(address: bytes):
+        return Browser(hosted, f"/t/{table.code}/events",
+                       headers=[(b"x-forwarded-for", b"198.51.100.1, " + address)])
+
+    async def phones():
+        first, second = behind_proxy(b"203.0.113.7"), behind_proxy(b"203.0.113.8")
+        tasks = [first.start(), second.start()]
+        await first.until(b"data: 0\n\n")
+        await second.until(b"data: 0\n\n")  # the same proxy, another client
+        third = behind_proxy(b"203.0.113.7")
+        await asyncio.wait_for(third.start(), 5)
+        assert third.status == 429
+        first.left.set()
+        second.left.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 5)
+    run(phones())
+
+
+# --- a code that leaked is worth watching, not a seat ------------------------------------------
+
+def test_once_the_host_closes_seating_a_browser_with_only_the_code_may_just_watch(app, client):
+    table = TableHelper(client)
+    seated = table.seated_phone("Joshua")  # sat down before seating closed
+    stranger = app.test_client()  # guessed or was told the code
+    assert stranger.post(f"/t/{table.code}/seating", data={"closed": "1"}).status_code == 403
+    room = client.post(f"/t/{table.code}/seating", data={"closed": "1"})
+    assert room.status_code == 303
+    assert "Seating is closed" in text(client.get(f"/t/{table.code}/room"))
+    page = text(stranger.get(f"/t/{table.code}"))
+    assert "The host has closed seating" in page and 'value="Max"' not in page
+    refused = stranger.post(f"/t/{table.code}/seat", data={"player": "Max"})
+    assert refused.status_code == 422 and "(TABLE-SEAT)" in text(refused)
+    assert table.stack(3, "Max", "red", 2, client=stranger).status_code == 403  # no seat: no write
+    assert stranger.post(f"/t/{table.code}/seat", data={"player": ""}).status_code == 303
+    assert seated.post(f"/t/{table.code}/seat", data={"player": "Max"}).status_code == 303
+    assert table.sit("Christie").status_code == 303  # the host sits where it likes
+    client.post(f"/t/{table.code}/seating", data={"closed": "0"})
+    assert stranger.post(f"/t/{table.code}/seat", data={"player": "Joshua"}).status_code == 303
+
+
+def test_an_ipv6_client_is_counted_by_its_64_network(app):
+    """A home or a phone is given a whole /64: address by address it would never run out."""
+    app.config["JOIN_GUESSES"] = (2, 0)
+    guesser = app.test_client()
+    for n in range(2):
+        assert guesser.get("/t/ZZZZZ", environ_base={
+            "REMOTE_ADDR": f"2001:db8:1:2::{n + 1}"}).status_code == 404
+    assert guesser.get("/t/ZZZZZ", environ_base={
+        "REMOTE_ADDR": "2001:db8:1:2:ffff::9"}).status_code == 429
+    assert guesser.get("/t/ZZZZZ", environ_base={
+        "REMOTE_ADDR": "2001:db8:1:3::1"}).status_code == 404  # another network

@@ -1,0 +1,400 @@
+"""The table's news (companion.server.push): a stream held open in front of Flask by each server
+worker (companion.server.front), the ending stream Flask answers on its own, and what several server
+processes share. The front is driven here as granian drives it, an ASGI app in an event loop."""
+import asyncio
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from companion import create_app
+from companion.server import front, push
+from companion.table import events, guard
+from companion.table.db import get_db
+from conftest import TableHelper
+
+
+TOLD = 5  # seconds a test waits for news (a look every push.INTERVAL)
+
+
+class Browser:
+    """One ASGI request to the front: what it was sent, as it arrives."""
+
+    def __init__(self, the_front, path, method="GET", query=b"", body=(b"",), headers=()):
+        self.scope = {"type": "http", "http_version": "1.1", "method": method, "path": path,
+                      "query_string": query, "server": ("127.0.0.1", 8000), "scheme": "http",
+                      "headers": list(headers), "client": ("10.0.0.9", 5000)}
+        self.body, self.front = list(body), the_front
+        self.status, self.received, self.left = None, b"", asyncio.Event()
+        self.arrived = asyncio.Event()
+
+    async def receive(self):
+        if self.body:
+            chunk = self.body.pop(0)
+            if chunk is None:  # a client that stops sending
+                await asyncio.sleep(3600)
+            return {"type": "http.request", "body": chunk, "more_body": bool(self.body)}
+        await self.left.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message):
+        if message["type"] == "http.response.start":
+            self.status = message["status"]
+        else:
+            self.received += message.get("body", b"")
+        self.arrived.set()
+
+    def start(self):
+        return asyncio.ensure_future(self.front(self.scope, self.receive, self.send))
+
+    async def until(self, text: bytes, timeout=5):
+        """Wait until the stream has sent ``text``."""
+        async def seen():
+            while text not in self.received:
+                self.arrived.clear()
+                await self.arrived.wait()
+        await asyncio.wait_for(seen(), timeout)
+
+
+@pytest.fixture
+def hosted(app):
+    """The front a server worker runs around the test app."""
+    return front.Front(app)
+
+
+def run(coroutine):
+    """Run ``coroutine`` in an event loop of its own thread (the browser tests' Playwright keeps
+    one running in this thread)."""
+    with ThreadPoolExecutor(1) as loop_thread:
+        return loop_thread.submit(asyncio.run, coroutine).result()
+
+
+def test_a_stream_tells_the_version_at_once_then_each_change(hosted, table):
+    async def phone():
+        stream = Browser(hosted, f"/t/{table.code.lower()}/events")
+        task = stream.start()
+        await stream.until(b"data: 0\n\n")
+        assert stream.status == 200 and stream.received.startswith(b"retry: 1000\n")
+        await asyncio.to_thread(table.stack, 3, "Christie", "red", 2)  # through Flask, another thread
+        await stream.until(b"id: 1\ndata: 1\n\n", timeout=TOLD)
+        stream.left.set()  # the phone goes away
+        await asyncio.wait_for(task, 2)
+        assert hosted.watcher.phones == {}
+    run(phone())
+
+
+def test_a_quiet_stream_sends_a_comment_now_and_then(hosted, table, monkeypatch):
+    monkeypatch.setattr(push, "KEEP_ALIVE", 0.05)
+
+    async def phone():
+        stream = Browser(hosted, f"/t/{table.code}/events")
+        task = stream.start()
+        await stream.until(b":\n\n")
+        stream.left.set()
+        await asyncio.wait_for(task, 2)
+    run(phone())
+
+
+def test_a_deleted_table_is_told_gone_and_its_stream_ends(hosted, table):
+    async def phone():
+        stream = Browser(hosted, f"/t/{table.code}/events")
+        task = stream.start()
+        await stream.until(b"data: 0")
+        answer = await asyncio.to_thread(table.client.post, f"/t/{table.code}/delete",
+                                         data={"confirm": table.code})
+        assert answer.status_code in (302, 303)
+        await asyncio.wait_for(task, TOLD)  # its tombstone, at the next look
+        assert stream.received.endswith(b"event: gone\ndata: gone\n\n")
+    run(phone())
+
+
+def watched(app, *codes) -> push.Watcher:
+    """A worker's watcher with one phone at version 0 for each table of ``codes``, after its
+    first look."""
+    watcher = push.Watcher(lambda: app.config["DATABASE"])
+    for code in codes:
+        watcher.news(code)
+        watcher.phones[code] = {push.Phone(0)}
+    watcher.look()
+    return watcher
+
+
+def told(watcher, code):
+    return [phone.version for phone in watcher.phones[code]]
+
+
+def test_a_look_after_a_change_reads_only_the_tables_with_new_events(
+        app, client, table, monkeypatch):
+    other = TableHelper(client)
+    watcher = watched(app, table.code, other.code)
+    statements = []
+    watcher.conn.set_trace_callback(statements.append)
+    table.stack(3, "Christie", "red", 2)
+    watcher.look()
+    assert told(watcher, table.code) == [1] and told(watcher, other.code) == [0]
+    assert not any("code IN" in sql for sql in statements)  # not every watched table
+    statements.clear()
+    watcher.look()  # nothing committed since: one pragma, nothing read
+    assert statements == ["PRAGMA data_version"]
+
+
+def test_a_deleted_table_is_told_gone_at_the_next_look_whoever_has_the_newest_events(
+        app, client, table):
+    """A deletion leaves a tombstone, which the look after it reads like a new event: the
+    phones of a deleted table are told at once, whether its events were the newest or it had
+    none at all (a table deleted right after its phones arrived)."""
+    other, empty = TableHelper(client), TableHelper(client)
+    other.sit("Joshua")
+    watcher = watched(app, table.code, other.code, empty.code)
+    table.stack(3, "Christie", "red", 2)
+    other.stack(4, "Joshua", "blue", 1)  # the newest event is the other table's
+    watcher.look()
+    statements = []
+    watcher.conn.set_trace_callback(statements.append)
+    for deleted in (table, empty):
+        assert client.post(f"/t/{deleted.code}/delete",
+                           data={"confirm": deleted.code}).status_code == 303
+        watcher.look()
+        assert told(watcher, deleted.code) == [None]
+    assert told(watcher, other.code) == [1]
+    assert not any("code IN" in sql for sql in statements)  # not a look at every table
+
+
+def test_a_look_after_the_database_was_replaced_reads_every_watched_table(app, client, table):
+    """Ids that went backwards mean the file is another (a copy put back): every watched
+    table's news is read again."""
+    table.stack(3, "Christie", "red", 2)
+    watcher = watched(app, table.code)
+    watcher.newest = (10**9, 0, 0)  # as if the events had gone further before
+    watcher.seen = None  # as after a commit
+    statements = []
+    watcher.conn.set_trace_callback(statements.append)
+    watcher.look()
+    assert any("code IN" in sql for sql in statements) and told(watcher, table.code) == [1]
+
+
+def test_once_answers_the_version_and_ends(hosted, table):
+    async def phone():
+        ask = Browser(hosted, f"/t/{table.code}/events", query=b"once")
+        await asyncio.wait_for(ask.start(), 2)
+        assert ask.received == b"retry: 1000\nid: 0\ndata: 0\n\n"
+    run(phone())
+
+
+def test_an_unknown_code_or_a_client_out_of_misses_goes_on_to_flask(app, hosted, table):
+    async def ask(path):
+        request = Browser(hosted, path)
+        await asyncio.wait_for(request.start(), 5)
+        return request.status
+    assert run(ask("/t/NOPE1/events")) == 404  # Flask's 404, a miss counted
+    with app.app_context():
+        conn, misses = get_db(), guard.misses()
+        while misses.take(conn, "10.0.0.9"):  # the address's misses, as every worker sees them
+            pass
+    assert run(ask(f"/t/{table.code}/events")) == 429  # a right code tells a guesser nothing
+
+
+def test_flask_answers_a_stream_that_ends_at_once(client, table):
+    """Where no front runs (flask run, the test client) the browser asks again after ``retry``."""
+    answer = client.get(f"/t/{table.code}/events")
+    assert answer.status_code == 200 and answer.mimetype == "text/event-stream"
+    assert answer.data == b"retry: 1000\nid: 0\ndata: 0\n\n"
+    assert answer.headers["Cache-Control"] == "no-store"
+    assert client.get("/t/NOPE1/events").status_code == 404
+
+
+def test_a_body_is_read_whole_before_flask_runs(hosted, table):
+    """A request arrives in three pieces, chunked (no Content-Length); Flask sees it whole."""
+    form = "version=0&province=3&player=Christie&faction=red&blocks=2".encode()
+    headers = [(b"content-type", b"application/x-www-form-urlencoded"),
+               (b"cookie", table.client.get_cookie("session").value.encode().join(
+                   [b"session=", b""]))]
+
+    async def phone():
+        tap = Browser(hosted, f"/liberte/{table.code}/", "POST",
+                      body=[form[:5], form[5:20], form[20:]], headers=headers)
+        await asyncio.wait_for(tap.start(), 5)
+        return tap.status, tap.received
+    status, page = run(phone())
+    assert status == 303, page
+    assert table.client.get(f"/t/{table.code}/events").data.endswith(b"data: 1\n\n")
+
+
+def test_a_body_that_stops_arriving_holds_no_thread(hosted, table, monkeypatch):
+    """Half a body waits in the event loop, then is refused (408); meanwhile Flask answers
+    the others."""
+    monkeypatch.setattr(front, "BODY_TIMEOUT", 0.5)
+
+    async def phones():
+        stalled = [Browser(hosted, "/tables", "POST", body=[b"game=li", None]) for _ in range(5)]
+        waiting = [s.start() for s in stalled]
+        page = Browser(hosted, "/")
+        await asyncio.wait_for(page.start(), 2)
+        assert page.status == 200
+        await asyncio.wait_for(asyncio.gather(*waiting), 3)
+        return {s.status for s in stalled}
+    assert run(phones()) == {408}
+
+
+def test_flask_answers_one_request_at_a_time_in_the_event_loop(app, table):
+    """Small requests run Flask in the worker's event loop, one after another: no thread takes
+    turns with the loop at the GIL, and a write never waits for it while it holds the
+    database's lock."""
+    running, most, threads = [], [], set()
+    flask = app.wsgi_app
+
+    def counted(environ, start_response):
+        running.append(1)
+        most.append(len(running))
+        threads.add(threading.current_thread().name)
+        try:
+            return flask(environ, start_response)
+        finally:
+            running.pop()
+    app.wsgi_app = counted
+
+    async def phones():
+        pages = [Browser(front.Front(app), f"/liberte/{table.code}/") for _ in range(8)]
+        await asyncio.wait_for(asyncio.gather(*(page.start() for page in pages)), 10)
+        return {page.status for page in pages}, threading.current_thread().name
+    statuses, loop_thread = run(phones())
+    assert statuses == {200}
+    assert len(most) == 8 and max(most) == 1 and threads == {loop_thread}
+
+
+def test_a_large_body_runs_on_a_thread_of_its_own(app, table):
+    """An import being checked does not hold up a phone's refresh."""
+    importing, done = threading.Event(), threading.Event()
+    flask = app.wsgi_app
+
+    def slow_import(environ, start_response):
+        if int(environ.get("CONTENT_LENGTH") or 0) > front.LARGE_BODY:
+            importing.set()
+            done.wait(5)
+        return flask(environ, start_response)
+    app.wsgi_app = slow_import
+    one = front.Front(app)
+    large = b"x" * (front.LARGE_BODY + 1)
+
+    async def phones():
+        upload = Browser(one, "/tables/import", method="POST", body=(large,), headers=[
+            (b"content-type", b"application/json"), (b"content-length", str(len(large)).encode())])
+        uploading = upload.start()
+        await asyncio.to_thread(importing.wait, 5)
+        refresh = Browser(one, f"/liberte/{table.code}/")
+        await asyncio.wait_for(refresh.start(), 5)
+        assert refresh.status == 200 and not uploading.done()
+        done.set()
+        await asyncio.wait_for(uploading, 5)
+        return upload.status
+    assert run(phones()) in (303, 400, 422)
+
+
+def test_a_body_larger_than_the_limit_is_refused_unread(app, hosted):
+    app.config["MAX_CONTENT_LENGTH"] = 100  # the front read the limit when it was made
+    hosted.limit = 100
+
+    async def ask(body, headers=()):
+        request = Browser(hosted, "/tables", "POST", body=body, headers=headers)
+        await asyncio.wait_for(request.start(), 5)
+        return request.status
+    assert run(ask([b"x" * 60, b"x" * 60])) == 413  # chunked, no length: refused in front
+    assert run(ask([b"x" * 200], [(b"content-length", b"200")])) == 413  # announced: Flask's
+
+
+def test_a_write_by_another_server_process_is_told_by_the_next_look(app, client, table):
+    """Two apps on one database file stand for two worker processes: nothing is cached between
+    looks, and a position cached at an older version is folded again."""
+    other = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test",
+                        "WTF_CSRF_ENABLED": False})
+    assert client.get(f"/liberte/{table.code}/").status_code == 200  # this process caches v0
+    phone = TableHelper.__new__(TableHelper)
+    phone.client, phone.code, phone.version, phone.players = other.test_client(), table.code, 0, []
+    phone.client.post(f"/t/{table.code}/seat", data={"player": "Joshua"})
+
+    async def watch():
+        stream = Browser(front.Front(app), f"/t/{table.code}/events")
+        task = stream.start()
+        await stream.until(b"data: 0")
+        assert (await asyncio.to_thread(phone.stack, 3, "Joshua", "blue", 1)).status_code == 200
+        await stream.until(b"data: 1", timeout=TOLD)
+        stream.left.set()
+        await task
+    run(watch())
+    board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert 'data-version="1"' in board
+    table.version = 1
+    assert table.stack(4, "Christie", "red", 2).status_code == 200  # from the new position
+
+
+def test_a_process_behind_catches_up_with_the_changes_since_and_refolds_after_an_undo(
+        app, client, table, monkeypatch):
+    """Another process's taps are applied on top of this process's cached position (the same
+    position as a fold of the whole log); an undo among them needs the whole log again."""
+    other = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test",
+                        "WTF_CSRF_ENABLED": False})
+    phone = TableHelper.__new__(TableHelper)
+    phone.client, phone.code, phone.version, phone.players = other.test_client(), table.code, 0, []
+    phone.client.post(f"/t/{table.code}/seat", data={"player": "Joshua"})
+    table.stack(3, "Christie", "red", 2)
+    assert client.get(f"/liberte/{table.code}/").status_code == 200  # this process caches v1
+    phone.version = 1
+    phone.stack(4, "Joshua", "blue", 1)
+    phone.stack(5, "Joshua", "white", 2)
+    folds = []
+    real_fold = events.fold
+    monkeypatch.setattr(events, "fold", lambda *a: folds.append(1) or real_fold(*a))
+    board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert folds == [] and 'data-version="3"' in board
+    with app.app_context():
+        from companion.table import games, tables
+        from companion.table.db import get_db
+        row = tables.find(table.code)
+        caught_up = app.extensions["companion.positions"].get(events.key(row))[1]
+        whole = real_fold(games.get("liberte"), row.setup, events.load(get_db(), row.id))
+    assert {k: v for k, v in caught_up.items() if not k.startswith("_")} == whole  # memos aside
+    assert phone.client.post(f"/t/{table.code}/undo", data={"version": 3}).status_code in (200, 303)
+    folds.clear()  # the undo's own write folded the log (in the other "process")
+    board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert folds == [1] and 'data-version="4"' in board and "Joshua" in board
+
+
+def test_each_process_keeps_at_most_position_cache_tables(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": "t",
+                      "WTF_CSRF_ENABLED": False, "POSITION_CACHE": 3})
+    client = app.test_client()
+    for _ in range(5):
+        helper = TableHelper(client)
+        helper.sit()
+        assert client.get(f"/liberte/{helper.code}/").status_code == 200
+    assert len(app.extensions["companion.positions"].items) == 3
+
+
+def test_database_connections_are_pooled_not_kept_per_thread(app, client, table):
+    """A server worker runs Flask in its event loop and a large body's thread, and a test or
+    another server in many threads: open connections (each with its page cache) are as many as requests ran at once."""
+    def phone():
+        assert client.get(f"/liberte/{table.code}/").status_code == 200
+        assert client.get(f"/t/{table.code}/events").status_code == 200
+    for _ in range(10):
+        thread = threading.Thread(target=phone)
+        thread.start()
+        thread.join()
+    assert app.extensions["companion.table.db"].qsize() == 1
+
+
+def test_a_stopping_server_ends_every_stream_at_once_and_holds_no_new_one(hosted, table):
+    """Ctrl-C: granian stops a worker only once its connections have ended (front.stop_on_signals)."""
+    async def phones():
+        streams = [Browser(hosted, f"/t/{table.code}/events") for _ in range(2)]
+        tasks = [stream.start() for stream in streams]
+        for stream in streams:
+            await stream.until(b"data: 0\n\n")
+        hosted.watcher.hang_up()
+        await asyncio.wait_for(asyncio.gather(*tasks), 2)
+        assert hosted.watcher.phones == {}
+        late = Browser(hosted, f"/t/{table.code}/events")  # a phone asking again before the end
+        await asyncio.wait_for(late.start(), 2)
+        assert late.status == 200 and late.received.endswith(b"data: 0\n\n")
+        assert hosted.watcher.phones == {}
+    run(phones())
