@@ -72,7 +72,7 @@ class Listed(Joined):
     """Names (or Sentences) joined by the catalog's language: the last two by the catalog's
     ``LAST_TWO`` («Вера и Глеб», «Anna e Ugo», «Inès, Olivier et Ida», «Ida und Emil»), the others
     by commas. The English text (the JSON API, the CLI, a catalog without the entry) keeps the
-    comma list. The catalog says it, not a library: the engines stay pure (tests/test_purity.py)."""
+    comma list. The catalog says it, not a library: the engines stay pure (tests/scorers/test_purity.py)."""
 
     def __new__(cls, parts: list):
         return super().__new__(cls, ", ", parts)
@@ -119,7 +119,7 @@ def join(separator: str, parts) -> Sentence:
 
 # The language's "and" before the last of a list of names: an engine catalog entry of its own
 # (context "list of names"), kept in the catalogs by hand as extraction finds only sentence(),
-# plural() and word() calls (tests/test_sentences.py checks every catalog has it).
+# plural() and word() calls (tests/app/test_sentences.py checks every catalog has it).
 LAST_TWO_CONTEXT, LAST_TWO = "list of names", "%(rest)s, %(last)s"
 
 

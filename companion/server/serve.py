@@ -210,7 +210,7 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
     # HTTP/1.1 only: in its "auto" mode granian waits for a connection's first bytes (to tell
     # HTTP/2 from 1.1) with no time limit, so a socket that never sent a byte stayed open for
     # good, whatever --idle-timeout said; in HTTP/1.1 mode the header timeout runs from the
-    # connection's start (tests/test_limits.py). Browsers speak HTTP/2 only over TLS, which a
+    # connection's start (tests/server/test_limits.py). Browsers speak HTTP/2 only over TLS, which a
     # proxy in front ends anyway.
     Host(TARGET, address=host, port=port, interface=Interfaces.ASGI, factory=True,
          http=HTTPModes.http1, workers=workers, backpressure=connections, backlog=backlog,

@@ -64,7 +64,7 @@ def options_under(page: str, game: str) -> str:
 def test_each_games_options_sit_under_that_game_only(client):
     """The Liberté tie variant (LIB-GOV-2, LIB-GOV-3) is under Liberté, the VOTE! history's votes
     under VOTE!; a game without options has none. Without CSS or :has() they all show, each under
-    its own game's choice; the CSS shows only the chosen game's (tests/test_browser_comfort.py)."""
+    its own game's choice; the CSS shows only the chosen game's (tests/browser/test_browser_comfort.py)."""
     page = client.get("/").get_data(as_text=True)
     choices = [m.start() for m in re.finditer(r'<input type="radio" name="game"', page)]
     assert len(choices) == 3
