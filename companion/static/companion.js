@@ -1,7 +1,7 @@
 // companion: the little script the pages need (no inline script: the CSP forbids it).
 // News of the table: the page keeps one stream open (Server-Sent Events, companion/push.py) on
 // which the server tells the table's version whenever it changes. A version newer than the one
-// the page shows (#poll's data-version) makes the live block ask for itself again; news that
+// the page shows (#shown's data-version) makes the live block ask for itself again; news that
 // comes while this phone's own change is on its way waits for its answer, which brings it (and
 // a page that its own answer took past the news has nothing to ask).
 // While the page is hidden the stream is closed (a phone in a pocket costs the host nothing);
@@ -13,10 +13,10 @@
 // ask for then.
 var news = {source: null, latest: null, writing: 0, gone: false, again: null};
 function catchUp() {
-  var poll = document.getElementById("poll");
-  if (poll && news.latest !== null && news.writing === 0 &&
-      Number(news.latest) > Number(poll.getAttribute("data-version"))) {
-    window.htmx.trigger(poll, "table-changed");
+  var shown = document.getElementById("shown");
+  if (shown && news.latest !== null && news.writing === 0 &&
+      Number(news.latest) > Number(shown.getAttribute("data-version"))) {
+    window.htmx.trigger(shown, "table-changed");
   }
 }
 function heard(text) {
@@ -34,11 +34,11 @@ function gameNews(seq) {
   document.dispatchEvent(new CustomEvent("companion:news", {detail: seq}));
 }
 function listen() {
-  var poll = document.getElementById("poll");
-  if (!poll || news.source || news.again || news.gone || document.hidden || !window.htmx) {
+  var shown = document.getElementById("shown");
+  if (!shown || news.source || news.again || news.gone || document.hidden || !window.htmx) {
     return;
   }
-  var url = poll.getAttribute("data-events");
+  var url = shown.getAttribute("data-events");
   if (!window.EventSource) {
     news.again = window.setInterval(function () { ask(url); }, 1000);
     return ask(url);
@@ -175,14 +175,14 @@ document.addEventListener("htmx:afterRequest", function (evt) {
     if (evt.detail.elt.reset) { evt.detail.elt.reset(); }
   }
 });
-// A write carries the version of the state this page shows (kept on the #poll element), and so
+// A write carries the version of the state this page shows (kept on the #shown element), and so
 // does a live refresh that can be answered with only what changed since then (data-since).
 document.addEventListener("htmx:configRequest", function (evt) {
-  var poll = document.getElementById("poll");
-  if (poll && evt.detail.verb !== "get" && !evt.detail.headers["X-Table-Version"]) {
-    evt.detail.headers["X-Table-Version"] = poll.getAttribute("data-version");
-  } else if (poll && evt.detail.elt.hasAttribute("data-since")) {
-    evt.detail.parameters.since = poll.getAttribute("data-version");
+  var shown = document.getElementById("shown");
+  if (shown && evt.detail.verb !== "get" && !evt.detail.headers["X-Table-Version"]) {
+    evt.detail.headers["X-Table-Version"] = shown.getAttribute("data-version");
+  } else if (shown && evt.detail.elt.hasAttribute("data-since")) {
+    evt.detail.parameters.since = shown.getAttribute("data-version");
   }
 });
 // The language switch goes back to the page shown now. Its form names the address the page was
@@ -296,7 +296,7 @@ document.addEventListener("htmx:timeout", notSent);
 window.addEventListener("offline", hostLost);
 window.addEventListener("online", askHost);
 document.addEventListener("visibilitychange", function () {  // a page without a stream asks once
-  if (!document.hidden && !document.getElementById("poll") && !host.lost) { askHost(); }
+  if (!document.hidden && !document.getElementById("shown") && !host.lost) { askHost(); }
 });
 document.addEventListener("DOMContentLoaded", function () {
   if (document.body.hasAttribute("data-offline")) {

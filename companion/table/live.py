@@ -41,10 +41,10 @@ def table_url(endpoint: str, code: str) -> str:
     return url_for(endpoint, code=code)
 
 
-def poll_oob(table) -> str:
-    """The #poll element with the table's new version, to send beside a small answer (out of
+def shown_oob(table) -> str:
+    """The #shown element with the table's new version, to send beside a small answer (out of
     band), so the phone's next write and catch-up start from it."""
-    return macro("_macros.html", "poll")(table, oob=True)
+    return macro("_macros.html", "shown")(table, oob=True)
 
 
 def load(code: str):
@@ -70,7 +70,7 @@ def events_after(table, version: int) -> list[dict]:
 
 def base_version() -> int:
     """The version the write was made from: the page's current one (header set by our script
-    from the poll element, so a tap on a part of the page that was not re-rendered still carries
+    from the #shown element, so a tap on a part of the page that was not re-rendered still carries
     it), else the form's hidden field (no JavaScript)."""
     try:
         version = int(request.headers.get("X-Table-Version") or request.form["version"])

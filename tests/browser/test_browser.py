@@ -149,7 +149,7 @@ def test_what_a_phone_types_survives_a_change_from_another_phone(server, phone):
     host.check("input[name=fleur-2]")
     host.select_option("select[name=vp-3]", "1")
     add_stack(other, 3, "Joshua", "white", 1)
-    expect(host.locator("#poll")).to_have_attribute("data-version", "1", timeout=TOLD)  # refreshed
+    expect(host.locator("#shown")).to_have_attribute("data-version", "1", timeout=TOLD)  # refreshed
     assert host.input_value("input[name=name-1]") == "Rouen"
     assert host.is_checked("input[name=fleur-2]") and host.input_value("select[name=vp-3]") == "1"
     host.get_by_role("button", name="Save the profile").click()

@@ -41,7 +41,7 @@ class Table:
         self.taps, self.round, self.per_card = {}, 0, []
 
     def version(self, page) -> int:
-        return int(page.locator("#poll").get_attribute("data-version"))
+        return int(page.locator("#shown").get_attribute("data-version"))
 
     def tap(self, player, selector, writes=False, count=True):
         """One tap on ``player``'s phone; a write waits until every phone shows its result."""
@@ -52,16 +52,16 @@ class Table:
         if count:
             self.taps[self.round] = self.taps.get(self.round, 0) + 1
         if writes:
-            wait_until(page, f"document.getElementById('poll') && "
-                             f"+document.getElementById('poll').dataset.version > {before}", 20000)
+            wait_until(page, f"document.getElementById('shown') && "
+                             f"+document.getElementById('shown').dataset.version > {before}", 20000)
             self.sync(self.version(page))
             assert page.evaluate(UNDER_THE_TOAST) == [], self.round  # the toast covers no button
             wait_until(page, STEP_IN_VIEW, 10000)  # the next step is at the top of the phone
 
     def sync(self, version):
         for page in self.phones.values():
-            wait_until(page, f"document.getElementById('poll') && "
-                             f"+document.getElementById('poll').dataset.version >= {version}", 20000)
+            wait_until(page, f"document.getElementById('shown') && "
+                             f"+document.getElementById('shown').dataset.version >= {version}", 20000)
 
     def fill(self, player, selector, value):
         self.phones[player].locator(selector).fill(str(value))

@@ -26,7 +26,7 @@ def test_plain_post_redirects_and_htmx_post_gets_the_fragment(client, table):
     assert b'id="prov-8"' in fragment.data and b'id="prov-9"' not in fragment.data
     assert b'id="meters"' not in fragment.data  # the meters refresh on their own request:
     assert fragment.headers["HX-Trigger"] == "meters-stale"
-    assert b'<span id="poll" data-version="2" data-events=' in fragment.data
+    assert b'<span id="shown" data-version="2" data-events=' in fragment.data
     assert b'hx-swap-oob="true"></span>' in fragment.data
 
 

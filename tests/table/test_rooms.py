@@ -55,7 +55,7 @@ def test_the_news_tells_the_version_and_the_page_names_where_to_hear_it(client, 
     table.stack(8, "Christie", "red", 2)
     assert client.get(f"/t/{table.code}/events").data.endswith(b"data: 1\n\n")
     page = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
-    assert f'<span id="poll" data-version="1" data-events="/t/{table.code}/events">' in page
+    assert f'<span id="shown" data-version="1" data-events="/t/{table.code}/events">' in page
     assert client.get("/t/NOPE1/events").status_code == 404
 
 

@@ -165,7 +165,7 @@ def tap_answer(table, error) -> str:
     return (province(int(key), prov, stacks, control, seats, shared, error)
             + tile(int(key), prov, stacks, control, seats, initials(table.players),
                    faction_names(), shared["action"], None, bool(error), oob=True)
-            + live.poll_oob(table))
+            + live.shown_oob(table))
 
 
 def opened_answer(table, error) -> str:
