@@ -103,20 +103,28 @@ def sit(phone, server, code, player):
     return page
 
 
-def test_an_election_with_ties_costs_one_tap_plus_one_per_question(server, phone):
-    from playwright.sync_api import expect
+def four_phones(server, phone, table: bytes) -> dict:
+    """The host imports ``table`` (a table file) and sits as Christie; Joshua, Max and Anna sit
+    on phones of their own. Every phone counts its vibrations (VIBRATE_COUNTER). Player → page."""
     host = phone()
     host.add_init_script(VIBRATE_COUNTER)
     host.set_viewport_size(SMALL)
     host.goto(server + "/")
-    host.set_input_files("#file", files=[{"name": "turn3.json", "mimeType": "application/json",
-                                          "buffer": table_file()}])
+    host.set_input_files("#file", files=[{"name": "table.json", "mimeType": "application/json",
+                                          "buffer": table}])
     host.get_by_role("button", name="Import").click()
     code = host.locator(".code").first.inner_text().strip()
     host.goto(f"{server}/t/{code}?pick=1")
     host.get_by_role("button", name="Christie", exact=True).click()
     phones = {"Christie": host}
     phones.update({p: sit(phone, server, code, p) for p in ("Joshua", "Max", "Anna")})
+    return phones
+
+
+def test_an_election_with_ties_costs_one_tap_plus_one_per_question(server, phone):
+    from playwright.sync_api import expect
+    phones = four_phones(server, phone, table_file())
+    host = phones["Christie"]
     for page in phones.values():
         expect(page.locator(".turn")).to_contain_text("Turn 3")  # all on the Board
     host.get_by_role("link", name="Election").click()  # the table turns to the election
