@@ -201,6 +201,23 @@ def start_anywhere(db, *options, **popen):
     raise AssertionError("no free port")
 
 
+class Browser:
+    """One browser's cookie and CSRF token, read off the start page it was answered, sent with
+    every request on any server's connection (the servers share the database and the key)."""
+
+    def __init__(self, page):
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page.read().decode()).group(1)
+        self.headers = {"Cookie": page.getheader("Set-Cookie").split(";")[0], "X-CSRFToken": token,
+                        "Content-Type": "application/x-www-form-urlencoded"}
+
+    def ask(self, conn, method, path, body=None) -> tuple[int, str]:
+        conn.request(method, path, body=body, headers=self.headers)
+        answer = conn.getresponse()
+        if answer.getheader("Set-Cookie"):
+            self.headers["Cookie"] = answer.getheader("Set-Cookie").split(";")[0]
+        return answer.status, answer.read().decode()
+
+
 def stop(server, sig=signal.SIGINT):
     server.send_signal(sig)
     server.wait(20)
@@ -242,23 +259,14 @@ def test_a_change_made_through_one_server_process_reaches_a_phone_listening_to_a
     ports = port1, port2
     start_page.read()
     try:
-        cookie = page.getheader("Set-Cookie").split(";")[0]
-        token = re.search(r'name="csrf_token" value="([^"]+)"', page.read().decode()).group(1)
-        headers = {"Cookie": cookie, "X-CSRFToken": token,
-                   "Content-Type": "application/x-www-form-urlencoded"}
-
-        def ask(conn, method, path, body=None):
-            conn.request(method, path, body=body, headers=headers)
-            answer = conn.getresponse()
-            if answer.getheader("Set-Cookie"):
-                headers["Cookie"] = answer.getheader("Set-Cookie").split(";")[0]
-            return answer.status, answer.read().decode()
+        browser = Browser(page)
+        ask = browser.ask
 
         ask(conn1, "POST", "/tables", "game=liberte&players=A%0AB%0AC&language=en")
         code = sqlite3.connect(db).execute("SELECT code FROM tables").fetchone()[0]
         ask(conn1, "POST", f"/t/{code}/seat", "player=A")
         news = http.client.HTTPConnection("127.0.0.1", ports[1], timeout=5)
-        news.request("GET", f"/t/{code}/events", headers=headers)
+        news.request("GET", f"/t/{code}/events", headers=browser.headers)
         stream = news.getresponse()
         assert stream.status == 200 and stream.getheader("Content-Type").startswith("text/event-stream")
         assert [stream.readline() for _ in range(4)] == [b"retry: 1000\n", b"id: 0\n", b"data: 0\n", b"\n"]
@@ -464,17 +472,7 @@ def test_a_table_made_after_a_deleted_one_never_shows_its_state_on_another_proce
     _, second, conn2, start_page = start_anywhere(db)
     start_page.read()
     try:
-        cookie = page.getheader("Set-Cookie").split(";")[0]
-        token = re.search(r'name="csrf_token" value="([^"]+)"', page.read().decode()).group(1)
-        headers = {"Cookie": cookie, "X-CSRFToken": token,
-                   "Content-Type": "application/x-www-form-urlencoded"}
-
-        def ask(conn, method, path, body=None):
-            conn.request(method, path, body=body, headers=headers)
-            answer = conn.getresponse()
-            if answer.getheader("Set-Cookie"):
-                headers["Cookie"] = answer.getheader("Set-Cookie").split(";")[0]
-            return answer.status, answer.read().decode()
+        ask = Browser(page).ask
 
         def newest_code():
             return sqlite3.connect(db).execute(
