@@ -43,8 +43,22 @@ def by_scope(scopes: dict) -> Callable[[dict, list[dict]], bool]:
     return conflicts
 
 
+@dataclass(frozen=True, kw_only=True)
+class Declares:
+    """What a game or a helper declares for the shared code to ask (see :class:`Game`): its
+    SQLite tables and those of them holding one table's rows, its commands, its JSON blueprints,
+    its scripts and stylesheets."""
+
+    schema: dict = field(default_factory=dict)
+    per_table: tuple[str, ...] = ()
+    commands: tuple = ()
+    api: tuple[Blueprint, ...] = ()
+    scripts: tuple[str, ...] = ()
+    styles: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
-class Game:
+class Game(Declares):
     """A game the companion can host.
 
     ``initial(setup)`` gives the position of a new table from its setup (players, options);
@@ -87,12 +101,6 @@ class Game:
     alert: Callable[[object], str] = lambda table: ""
     tabs: str = ""  # the template of the game's tabs, shown on the shared pages too (History, Room)
     benched: Callable[[dict, str], RuleError | None] = lambda position, seat: None
-    schema: dict = field(default_factory=dict)
-    per_table: tuple[str, ...] = ()
-    commands: tuple = ()
-    api: tuple[Blueprint, ...] = ()
-    scripts: tuple[str, ...] = ()
-    styles: tuple[str, ...] = ()
 
     def __post_init__(self):
         if not callable(self.check):
@@ -100,7 +108,7 @@ class Game:
 
 
 @dataclass(frozen=True)
-class Helper:
+class Helper(Declares):
     """A page beside the games that keeps no table (no log, nothing shared between phones): the
     start page links to ``endpoint`` under ``title``, with ``blurb`` below it. The other fields
     are those of :class:`Game`."""
@@ -110,16 +118,10 @@ class Helper:
     blueprints: tuple[Blueprint, ...]
     endpoint: str
     blurb: str = ""
-    schema: dict = field(default_factory=dict)
-    per_table: tuple[str, ...] = ()
-    commands: tuple = ()
-    api: tuple[Blueprint, ...] = ()
-    scripts: tuple[str, ...] = ()
-    styles: tuple[str, ...] = ()
 
 
 def registered() -> list:
-    """The games and helpers of the registry (``companion.GAMES``), in its order; each package
+    """The games and helpers of the registry (``companion.games.GAMES``), in its order; each package
     gives its ``GAME``. Known without an app: ``init_db`` and the ``companion`` command ask too."""
     from companion.games import GAMES
     return [importlib.import_module(f"companion.games.{name}").GAME for name in GAMES]
