@@ -6,9 +6,8 @@ content (``?v=``): asked with the current hash, the file is ``immutable`` for a 
 asks for it again only when it changed (its address changed with it). Asked without a hash, or
 with an old one, it is sent as it is now with ``no-cache`` (revalidated by its ETag).
 
-The cache: each file's bytes, gzip and hash, made once per content (key: the file's path, size
-and modification time, so an edited file is served anew). Bound: the files of the static folder
-and htmx, about 100 KB in all.
+The cache (:data:`KEPT`, companion.table.caches): each file's bytes, gzip and hash, made once
+per content.
 """
 import gzip
 import hashlib
@@ -19,6 +18,8 @@ from importlib.resources import files
 
 from flask import Blueprint, Response, abort, current_app, request
 from werkzeug.security import safe_join
+
+from companion.table.caches import LRU
 
 HTMX_PACKAGE = "js_lib_htmx"  # django-js-lib-htmx, pinned in pyproject.toml; no Django needed
 bp = Blueprint("assets", __name__)
@@ -62,7 +63,10 @@ class Asset:
         return response
 
 
-_kept: dict[str, tuple[tuple, Asset]] = {}  # path -> ((size, mtime), Asset): see the docstring
+KEPT = LRU("static files", 256, "the file's path; the entry holds its size and modification time,"
+           " so an edited file is read anew",
+           "each file's bytes, gzip and hash, made once per content: every phone asks for the same"
+           " few files (the static folders and htmx: about 100 KB)")
 
 
 def found_in(filename: str) -> str | None:
@@ -82,24 +86,22 @@ def static_asset(filename: str) -> Asset | None:
     try:
         stat = os.stat(path) if path else None
     except OSError:
-        stat = None
-    if stat is None or not os.path.isfile(path):
+        return None
+    if stat is None:
         return None
     key = (stat.st_size, stat.st_mtime_ns)
-    kept = _kept.get(path)
+    kept = KEPT.get(path)
     if kept is None or kept[0] != key:
         with open(path, "rb") as file:
-            kept = _kept[path] = (key, Asset.of(file.read(), filename))
+            kept = KEPT[path] = (key, Asset.of(file.read(), filename))
     return kept[1]
 
 
 def htmx_asset() -> Asset:
     """htmx itself, read once from its package."""
-    kept = _kept.get(HTMX_PACKAGE)
-    if kept is None:
-        body = files(HTMX_PACKAGE).joinpath("static", "htmx", "htmx.min.js").read_bytes()
-        kept = _kept[HTMX_PACKAGE] = ((), Asset.of(body, "htmx.min.js"))
-    return kept[1]
+    return KEPT.kept(HTMX_PACKAGE, lambda: ((), Asset.of(
+        files(HTMX_PACKAGE).joinpath("static", "htmx", "htmx.min.js").read_bytes(),
+        "htmx.min.js")))[1]
 
 
 def static(filename):

@@ -92,10 +92,7 @@ describe(
     "the position itself, so the table's identity and version; the name of a memo that depends"
     " on the language holds it (_meters:ru)",
     "what a game derives from a position (a board's check, its election preview, its meters'"
-    " HTML) is asked for by every phone after each change and read the same on each: computed once per version."
+    " HTML) is asked for by every phone after each change and read the same on each: computed"
+    " once per version."
     " Positions are never changed in place once stored, and every event drops the memos of the"
     " position it starts from (games.fold_event), so a memo cannot go stale")
-describe(
-    "static files", "the files of the static folder and htmx (about 100 KB)",
-    "the file's path, size and modification time",
-    "each file's bytes, gzip and hash, made once per content (companion.assets)")

@@ -111,7 +111,7 @@ class Game(Declares):
 class Helper(Declares):
     """A page beside the games that keeps no table (no log, nothing shared between phones): the
     start page links to ``endpoint`` under ``title``, with ``blurb`` below it. The other fields
-    are those of :class:`Game`."""
+    are those of :class:`Declares`."""
 
     name: str
     title: str

@@ -22,8 +22,7 @@ def test_every_cache_says_its_bound_its_key_and_its_reason(app, client, table):
 
 def test_no_module_keeps_a_cache_of_its_own():
     """A module-level dict filled as the app runs, an ``lru_cache``, an ``id()`` key: each is a
-    cache with unwritten rules. Only companion.table.caches makes them (the static files' cache,
-    described there, is the one left where it was)."""
+    cache with unwritten rules. Only companion.table.caches makes them."""
     root = Path(__file__).resolve().parents[2] / "companion"
     made = re.compile(r"^_?[A-Za-z_]+\s*(:[^=\n]+)?=\s*(\{\}|dict\(\)|OrderedDict\(\))", re.M)
     found = []
@@ -34,7 +33,7 @@ def test_no_module_keeps_a_cache_of_its_own():
         found += [f"{path.name}: {m.group(0)}" for m in made.finditer(text)]
         found += [f"{path.name}: lru_cache" for _ in re.finditer(r"lru_cache|functools\.cache", text)]
         found += [f"{path.name}: id() key" for _ in re.finditer(r"\[id\(|\.get\(id\(", text)]
-    assert found == ["assets.py: _kept: dict[str, tuple[tuple, Asset]] = {}"]
+    assert found == []
 
 
 def test_an_lru_keeps_the_entries_used_most_recently():
