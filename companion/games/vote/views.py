@@ -43,8 +43,8 @@ def context(table) -> dict:
 
 def write(table, kind, data, field):
     """One change from the table page; the answer is the table page (or its fragment).
-    A set-up form sent once the game has started has its error shown at the top; a change from
-    the phone of a player out of the game is refused (:func:`out_of_the_game`)."""
+    A set-up form sent once the game has started has its error shown at the top (a change from
+    the phone of a player out of the game is refused by every write: :func:`benched`)."""
     if kind in ("dice", "start") and live.position(table)["game"] is not None:
         field = ""
     return live.write(table, kind, data, SCREEN, field)
