@@ -9,26 +9,35 @@
    when it opens its news stream, on a quiet server, then with that many sockets open that send
    nothing, half a request's headers, or half a POST's body (each kind in turn).
 3. The load: N x 6 phones, each as the page is (companion.js): one connection holding the
-   table's news stream (Server-Sent Events, companion/server/push.py), opened at a random moment of the
-   first two seconds (the whole room arriving at once), closed while the phone is hidden (for
-   1-5 s, on average every ``--reopen`` seconds) and opened again when it shows, and a
-   keep-alive connection on which, told a version other than the one it shows, it fetches the
-   board fragment (naming the version it shows, so it gets only what changed when it can).
-   Meanwhile ``--taps`` taps per second (a seated phone sets a stack on a random table). After
-   ``--warmup`` seconds, ``--duration`` seconds are measured: the streams open, how long a phone
-   waited for its first version (as the room arrived; when shown again), every change each
-   phone was owed (a tap reaches all 6 phones of its table; a phone hidden when it was made is
-   counted apart) and was told, how long after the tap was sent it was told and showed it,
-   errors, taps, refreshes and the requests the server answered. Then the server's memory (RSS
-   per worker), the CPU used, and how late the load generator itself was: its lateness is in
-   every latency it reports. The taps come from a generator of their own, seeded (``--seed``):
-   every run offers the same taps at the same moments.
+   table's news stream (Server-Sent Events, companion/server/push.py), opened at a random
+   moment of the first ``--arrival`` seconds (the whole room arriving at once), closed while
+   the phone is hidden (for 1-5 s, on average every ``--reopen`` seconds) and opened again when
+   it shows, and a keep-alive connection on which, told a version other than the one it shows,
+   it fetches the board fragment (naming the version it shows, so it gets only what changed
+   when it can). Meanwhile ``--taps`` taps per second (a seated phone sets a stack on a random
+   table). Once every phone has been told its first version, ``--warmup`` seconds, then
+   ``--duration`` seconds measured: the streams open, how long a phone waited for its first
+   version (as the room arrived; when shown again), every change each phone was owed (a tap
+   reaches all 6 phones of its table; a phone hidden before it was told is counted apart) and
+   was told, how long after the tap was sent it was told and showed it, errors, taps,
+   refreshes, the requests the server answered and their p95 in every 5 s. Then the server's
+   memory (RSS per worker), the CPU used, and how late the load generator itself was: its
+   lateness is in every latency it reports.
+
+The phones are split over ``--processes`` (one per 3,000 phones), each from a loopback address
+of its own (127.0.0.10, .11, ...: the ports of one address would not hold 60,000 connections)
+and its own taps, at a lower priority (``--nice``): one process holding 18,000 phones was itself
+late by up to 1.6 s, which was in the latencies it reported. The taps come from generators of
+their own, seeded (``--seed``): every run with the same processes offers the same taps at the
+same moments. ``--max-connections`` is set to fit the phones (a phone holds one connection,
+two while it fetches a change), and run as root the open-files limit is raised to fit it.
 
 Loopback only; every loop is bounded in time; the server is stopped at the end.
 """
 import argparse
 import asyncio
 import gzip
+import multiprocessing
 import os
 import random
 import re
@@ -44,11 +53,13 @@ import uuid
 from http.client import HTTPConnection
 from pathlib import Path
 
-from companion.server.serve import settle_garbage_collector
+from companion.server.serve import raise_file_limit, settle_garbage_collector
 
 PLAYERS = ["Christie", "Joshua", "Max", "Anna"]
 HOST = "127.0.0.1"
 GRACE = 2  # seconds the phones stay after the measure, to hear of its last taps
+ARRIVAL_LIMIT = 120  # seconds the room may take to arrive before the measure starts anyway
+PHONES_PER_PROCESS = 3000  # phones per process of the load generator (by default)
 
 
 def free_port() -> int:
@@ -58,8 +69,17 @@ def free_port() -> int:
 
 
 def start_server(folder: str, port: int, workers: int, options=()) -> subprocess.Popen:
-    """``companion serve`` in its own process group, ready when it answers. Every table and
-    phone comes from one loopback address: the per-address limits are lifted for it."""
+    """``companion serve`` in its own process group, ready when it answers. The tables and
+    phones come from a few loopback addresses: the per-address limits are lifted for them.
+    Run as root, the open-files limit is raised to fit the ``--max-connections`` asked."""
+    if "--max-connections" in options:
+        wanted = int(options[options.index("--max-connections") + 1]) + 256
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if wanted > hard and os.geteuid() == 0:
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (soft, wanted))
+            except (ValueError, OSError):  # a container without CAP_SYS_RESOURCE
+                print(f"the open-files limit stays at {hard} a process (not raised to {wanted})")
     with open(f"{folder}/settings.py", "w", encoding="utf-8") as settings:
         settings.write("TABLES_PER_ADDRESS = (10 ** 6, 3600)\nSTREAMS_PER_ADDRESS = 10 ** 6\n")
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", HOST,
@@ -330,32 +350,47 @@ def chunks(buffer: bytearray, at: int):
             return bytes(body), at
 
 
-class Load:
-    """The phones, the taps and what was measured."""
+class Shard:
+    """The phones of some of the tables, in a process of their own and from a loopback address
+    of their own, and the taps on those tables; what it measured, as plain data (``run``).
 
-    def __init__(self, port, tables, version, args, server):
-        self.port, self.tables, self.args, self.server = port, tables, args, server
-        self.threads = []
+    The load is split so that the generator is not what limits the measure: one event loop
+    holding 18,000 phones was itself up to 1.6 s late at 3,000 tables (docs/performance.md)."""
+
+    def __init__(self, number, port, tables, version, args, source):
+        self.number, self.port, self.tables, self.args = number, port, tables, args
+        self.source = source  # the loopback address its sockets come from
         self.version = {t["code"]: version for t in tables}  # as the tapping phones know it
         self.tapped = {t["code"]: [] for t in tables}  # (version, time sent) of measured taps
         self.phones = {t["code"]: [] for t in tables}  # each phone's log: when it was told what
         self.measuring = False
+        self.began = self.cpu = None
         self.streams = 0  # open now
+        self.waiting = len(tables) * 6  # phones not yet told their first version
+        self.arrived = asyncio.get_running_loop().create_future()  # every phone told it
+        self.opened = []  # when each phone first opened its stream
         self.stats = {"errors": 0, "refreshes": 0, "requests": 0, "taps offered": 0, "taps": {},
                       "tap errors": 0}
         self.first_ms, self.reopen_ms, self.refresh_ms, self.tap_ms = [], [], [], []
-        self.late_ms = []
+        self.late_ms, self.timeline = [], []  # timeline: (seconds into the measure, ms)
         self.error_kinds = {}
-        self.taps = random.Random(args.seed)  # the taps' own: every run offers the same taps
+        # the taps' own generator: every run (same --seed and --processes) offers the same taps
+        self.taps = random.Random(args.seed * 1000 + number)
 
     def error(self, kind):
         if self.measuring:
             self.stats["errors"] += 1
             self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
 
+    def answered(self, ms: float, kind: list) -> None:
+        """A request of the measure answered after ``ms``."""
+        kind.append(ms)
+        self.timeline.append((time.monotonic() - self.began, ms))
+
     async def connect(self, protocol=Connection):
         loop = asyncio.get_running_loop()
-        _, conn = await loop.create_connection(protocol, HOST, self.port)
+        _, conn = await loop.create_connection(protocol, HOST, self.port,
+                                               local_addr=(self.source, 0))
         return conn
 
     async def phone(self, table, until):
@@ -392,8 +427,11 @@ class Load:
         def told(version):
             if shown["latest"] is None:
                 waited = (time.monotonic() - opened) * 1000
-                if not reopened:
+                if not shown["told"]:
                     self.first_ms.append(waited)
+                    self.waiting -= 1
+                    if not self.waiting:
+                        self.arrived.set_result(time.monotonic())
                 elif self.measuring:
                     self.reopen_ms.append(waited)
             shown["told"].append((version, time.monotonic()))
@@ -401,11 +439,11 @@ class Load:
             if not shown["fetching"]:
                 loop.create_task(catch_up())
 
-        await asyncio.sleep(random.uniform(0, min(2.0, self.args.warmup)))
+        await asyncio.sleep(random.uniform(0, self.args.arrival))
         request = (f"GET /t/{code}/events HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream"
                    f"\r\nCookie: {cookie}\r\n\r\n").encode()
-        reopened = False
-        while loop.time() < until:
+        self.opened.append(time.monotonic())
+        while loop.time() < until():
             opened = time.monotonic()
             shown["latest"] = None
             try:
@@ -417,19 +455,20 @@ class Load:
             stream.transport.write(request)
             self.streams += 1
             held = random.expovariate(1 / self.args.reopen)  # until it goes in a pocket
-            done, _ = await asyncio.wait([stream.ended],
-                                         timeout=max(0.0, min(until - loop.time(), held)))
+            await asyncio.wait([stream.ended], timeout=held)
             self.streams -= 1
-            if done:  # the server closed it: the browser reconnects after ``retry``
+            if shown["latest"] is None:  # hidden again before it was told its version
+                self.error(f"stream silent ({stream.status})")
+            if stream.ended.done():  # the server closed it: the browser reconnects after ``retry``
                 self.error(f"stream closed ({stream.ended.result()})")
                 await asyncio.sleep(1)
                 continue
             if stream.transport is not None:
                 stream.transport.close()
-            hidden = time.monotonic()
+            hidden = [time.monotonic(), float("inf")]  # until shown again
+            shown["hidden"].append(hidden)
             await asyncio.sleep(random.uniform(1, 5))  # hidden: no stream
-            shown["hidden"].append((hidden, time.monotonic()))
-            reopened = True
+            hidden[1] = time.monotonic()
         if conn is not None and conn.transport is not None:
             conn.transport.close()
 
@@ -446,31 +485,33 @@ class Load:
             self.error(f"board {status}")
             return version
         if self.measuring:
-            self.refresh_ms.append((time.perf_counter() - start) * 1000)
+            self.answered((time.perf_counter() - start) * 1000, self.refresh_ms)
             self.stats["refreshes"] += 1
         page = gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body
         return int(re.search(rb'data-version="(\d+)"', page).group(1))
 
     async def lateness(self, until):
-        """How late the load generator itself wakes (a 5 ms sleep, measured): part of every
-        latency it reports is its own, not the server's."""
+        """How late this process itself wakes (a 5 ms sleep, measured): part of every latency
+        it reports is its own, not the server's."""
         loop = asyncio.get_running_loop()
-        while loop.time() < until:
+        while loop.time() < until():
             start = loop.time()
             await asyncio.sleep(0.005)
             if self.measuring:
                 self.late_ms.append((loop.time() - start - 0.005) * 1000)
 
     async def tapper(self, until):
-        """``--taps`` per second, each from the seated phone of a random table (0: none)."""
-        if self.args.taps <= 0:
+        """This process's share of ``--taps`` per second, each from the seated phone of a
+        random table of its own (0: none)."""
+        rate = self.args.taps / self.args.processes
+        if rate <= 0:
             return
         loop = asyncio.get_running_loop()
         due = loop.time()
         pending = set()
-        while due < until:
+        while due < until():
             await asyncio.sleep(max(0.0, due - loop.time()))
-            due += self.taps.expovariate(self.args.taps)
+            due += self.taps.expovariate(rate)
             self.stats["taps offered"] += self.measuring
             task = asyncio.ensure_future(self.tap(self.taps.choice(self.tables)))
             pending.add(task)
@@ -498,7 +539,7 @@ class Load:
             return
         self.stats["requests"] += measured
         if measured:
-            self.tap_ms.append((time.perf_counter() - start) * 1000)
+            self.answered((time.perf_counter() - start) * 1000, self.tap_ms)
             self.stats["taps"][status] = self.stats["taps"].get(status, 0) + 1
         found = re.search(rb'data-version="(\d+)"', answer)
         if status == 200 and found:
@@ -508,43 +549,74 @@ class Load:
         elif status >= 500:
             self.stats["tap errors"] += measured
 
-    async def run(self):
-        loop = asyncio.get_running_loop()
-        start = loop.time()
-        until = start + self.args.warmup + self.args.duration
-        phones = [self.phone(table, until + GRACE) for table in self.tables for _ in range(6)]
-        work = asyncio.gather(*phones, self.tapper(until), self.lateness(until))
-        await asyncio.sleep(self.args.warmup)
-        self.measuring, began = True, time.perf_counter()
-        cpu = resource.getrusage(resource.RUSAGE_SELF)
-        server_cpu = cpu_seconds(self.server)
-        end = loop.time() + self.args.duration
-        while loop.time() < end:
-            await asyncio.sleep(min(1.0, end - loop.time()))
-            self.threads = list(map(max, zip(workers(self.server, "Threads"),
-                                              self.threads or [0] * 64)))
+    def begin(self):
+        self.measuring, self.began = True, time.monotonic()
+        self.cpu = resource.getrusage(resource.RUSAGE_SELF)
+
+    def finish(self):
         self.measuring = False
         used = resource.getrusage(resource.RUSAGE_SELF)
-        self.elapsed = time.perf_counter() - began
-        self.server_cpu = [(after - before) / self.elapsed
-                           for before, after in zip(server_cpu, cpu_seconds(self.server))]
+        self.cpu = used.ru_utime + used.ru_stime - self.cpu.ru_utime - self.cpu.ru_stime
         self.streams_at_end = self.streams
-        await asyncio.sleep(GRACE)  # the phones hear of the last taps measured
-        self.cpu = (used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime) / self.elapsed
-        await asyncio.wait([work], timeout=30)  # the last answers; a phone still waiting then
-        work.cancel()                               # is left behind (its server is stopped next)
-        await asyncio.sleep(0)
+
+    async def run(self, pipe) -> dict:
+        """Arrive, tell the coordinator when every phone has its first version (or after
+        ``ARRIVAL_LIMIT`` seconds), measure from the moment it names, and return what was
+        measured."""
+        loop = asyncio.get_running_loop()
+        end = [float("inf")]  # known once the coordinator has named the measure
+
+        def until():
+            return end[0] + GRACE  # the phones stay to hear of the measure's last taps
+
+        phones = [self.phone(table, until) for table in self.tables for _ in range(6)]
+        work = asyncio.gather(*phones, self.tapper(lambda: end[0]),
+                              self.lateness(lambda: end[0]))
+        try:
+            arrived = await asyncio.wait_for(asyncio.shield(self.arrived), ARRIVAL_LIMIT)
+        except TimeoutError:
+            arrived = None
+        pipe.send(("arrived", min(self.opened, default=None), arrived, self.waiting))
+        start, end[0] = await loop.run_in_executor(None, pipe.recv)
+        loop.call_at(start, self.begin)
+        loop.call_at(end[0], self.finish)
+        await asyncio.sleep(until() - loop.time())
+        work.cancel()  # the phones still holding their streams (the server is stopped next)
+        await asyncio.gather(work, return_exceptions=True)
+        owed, told, hidden = delays(self.tapped, self.phones, "told")
+        _, shown, _ = delays(self.tapped, self.phones, "shown")
+        return {"first_ms": self.first_ms, "reopen_ms": self.reopen_ms,
+                "refresh_ms": self.refresh_ms, "tap_ms": self.tap_ms, "late_ms": self.late_ms,
+                "timeline": self.timeline, "stats": self.stats, "error_kinds": self.error_kinds,
+                "owed": owed, "told": told, "hidden": hidden, "shown": shown,
+                "streams_at_end": self.streams_at_end, "cpu": self.cpu}
+
+
+def shard_process(number, port, tables, version, args, source, pipe) -> None:
+    """One process of the load generator: its shard's phones, and what they measured sent back
+    through ``pipe``."""
+    # Its collector as a worker's: a full collection of thousands of phones would delay every
+    # answer awaited then, against the server.
+    settle_garbage_collector()
+    raise_file_limit(len(tables) * 6 * 2 + 100)
+    os.nice(args.nice)
+
+    async def run():
+        return await Shard(number, port, tables, version, args, source).run(pipe)
+    pipe.send(("done", asyncio.run(run())))
 
 
 def delays(tapped, phones, key) -> tuple[int, list[float], int]:
-    """For every measured tap and every phone of its table shown when the tap was sent: whether
-    the phone was told of it (``key`` "told") or showed it ("shown"), and after how many seconds
-    from the tap's sending; and how many phones were hidden then."""
+    """For every measured tap and every phone of its table shown from the tap's sending until
+    it was told: whether the phone was told of it (``key`` "told") or showed it ("shown"), and
+    after how many seconds from the tap's sending; and how many phones were hidden meanwhile
+    (one hidden a moment after the tap was sent hears of it only when shown again)."""
     owed, delays, hidden = 0, [], 0
     for code, taps in tapped.items():
         for version, sent in taps:
             for phone in phones[code]:
-                if any(start <= sent <= end for start, end in phone["hidden"]):
+                told = next((t for v, t in phone["told"] if v >= version), float("inf"))
+                if any(start <= told and sent <= end for start, end in phone["hidden"]):
                     hidden += 1
                     continue
                 owed += 1
@@ -562,41 +634,129 @@ def percentiles(values, points=(50, 95, 99)) -> str:
                      for p in points) + f", max {ordered[-1]:.1f}"
 
 
-def report(load: Load, server, args) -> list[str]:
-    s, seconds = load.stats, load.elapsed
-    phones = len(load.tables) * 6
-    owed, told, hidden = delays(load.tapped, load.phones, "told")
-    _, shown, _ = delays(load.tapped, load.phones, "shown")
+def window(timeline, start, length=5) -> str:
+    """The p95 of the requests answered in ``length`` seconds from ``start`` of the measure."""
+    values = sorted(ms for at, ms in timeline if start <= at < start + length)
+    return f"{values[len(values) * 95 // 100]:.0f}" if values else "-"
+
+
+class Measure:
+    """What the shards measured, merged."""
+
+    def __init__(self, results: list[dict]):
+        self.results = results
+
+    def __getattr__(self, name):
+        merged = [value for result in self.results for value in result[name]]
+        return merged
+
+    def total(self, name) -> int:
+        return sum(result[name] for result in self.results)
+
+    def stat(self, name):
+        values = [result["stats"][name] for result in self.results]
+        if isinstance(values[0], dict):
+            merged = {}
+            for value in values:
+                for key, count in value.items():
+                    merged[key] = merged.get(key, 0) + count
+            return dict(sorted(merged.items()))
+        return sum(values)
+
+
+def report(measure: Measure, arrival: dict, server: dict, args, tables: int) -> list[str]:
+    seconds = args.duration
+    phones = tables * 6
+    told, owed = measure.told, measure.total("owed")
+    errors = {}
+    for result in measure.results:
+        for kind, count in result["error_kinds"].items():
+            errors[kind] = errors.get(kind, 0) + count
+    requests = measure.refresh_ms + measure.tap_ms
     return [
-        f"phones {phones} ({len(load.tables)} tables x 6), measured {seconds:.0f} s after "
-        f"{args.warmup} s of warm-up",
-        f"news streams open at the end of the measure: {load.streams_at_end} of {phones} (the "
-        f"others hidden for 1-5 s); a phone's first version when the room arrived (ms): "
-        f"{percentiles(load.first_ms)}",
-        f"phones shown again {len(load.reopen_ms) / seconds:.0f}/s, their first version after "
-        f"(ms): {percentiles(load.reopen_ms)}",
+        f"phones {phones} ({tables} tables x 6) from {args.processes} processes, measured "
+        f"{seconds:.0f} s after {args.warmup} s of warm-up once the room had arrived",
+        f"the room arriving (every phone opening its stream within {args.arrival:g} s): the "
+        f"last phone told its version {arrival['all']} after the first opened"
+        f"{arrival['missing']}; a phone's first version (ms): {percentiles(measure.first_ms)}",
+        f"news streams open at the end of the measure: {measure.total('streams_at_end')} of "
+        f"{phones} (the others hidden for 1-5 s)",
+        f"phones shown again {len(measure.reopen_ms) / seconds:.0f}/s, their first version "
+        f"after (ms): {percentiles(measure.reopen_ms)}",
         f"changes owed to the phones shown {owed}, told {len(told)} "
         f"({len(told) / max(owed, 1):.1%}) after (ms, from the tap's sending): "
-        f"{percentiles([t * 1000 for t in told])}; to phones hidden then: {hidden}",
-        f"errors: {s['errors']} {load.error_kinds or ''}",
-        f"board refreshes after a change {s['refreshes'] / seconds:.0f}/s, latency ms: "
-        f"{percentiles(load.refresh_ms)}",
-        f"taps offered {s['taps offered'] / seconds:.1f}/s, answers {dict(sorted(s['taps'].items()))}"
-        f", errors {s['tap errors']}, latency ms: {percentiles(load.tap_ms)}",
-        f"all requests answered (taps and refreshes), latency ms: "
-        f"{percentiles(load.refresh_ms + load.tap_ms)}",
-        f"a tap shown by the table's phones: {len(shown)} of {owed}, after (s): "
-        f"{percentiles(shown)}",
+        f"{percentiles([t * 1000 for t in told])}; to phones hidden then: "
+        f"{measure.total('hidden')}",
+        f"errors: {measure.stat('errors')} {errors or ''}",
+        f"board refreshes after a change {measure.stat('refreshes') / seconds:.0f}/s, "
+        f"latency ms: {percentiles(measure.refresh_ms)}",
+        f"taps offered {measure.stat('taps offered') / seconds:.1f}/s, answers "
+        f"{measure.stat('taps')}, errors {measure.stat('tap errors')}, latency ms: "
+        f"{percentiles(measure.tap_ms)}",
+        f"all requests answered (taps and refreshes), latency ms: {percentiles(requests)}",
+        "all requests, p95 in each 5 s of the measure (ms): " + ", ".join(
+            window(measure.timeline, start) for start in range(0, int(seconds), 5)),
+        f"a tap shown by the table's phones: {len(measure.shown)} of {owed}, after (s): "
+        f"{percentiles(measure.shown)}",
         f"requests the server answered (taps and refreshes; the streams ask nothing): "
-        f"{s['requests'] / seconds:.0f}/s",
-        f"server RSS per worker (MB): {', '.join(f'{r / 1024:.0f}' for r in workers(server, 'VmRSS'))}"
-        f"; threads per worker now: {', '.join(map(str, workers(server, 'Threads')))}, "
-        f"at most {', '.join(map(str, load.threads))}",
-        f"CPU used: server workers {', '.join(f'{c:.0%}' for c in load.server_cpu)} of one core"
-        f", load generator {load.cpu:.0%}",
+        f"{measure.stat('requests') / seconds:.0f}/s",
+        f"server RSS per worker (MB): {', '.join(f'{r / 1024:.0f}' for r in server['rss'])}"
+        f"; threads per worker at most {', '.join(map(str, server['threads']))}",
+        f"CPU used: server workers {', '.join(f'{c:.0%}' for c in server['cpu'])} of one core"
+        f", load generator {sum(r['cpu'] for r in measure.results) / seconds:.0%} in all "
+        f"(the busiest process {max(r['cpu'] for r in measure.results) / seconds:.0%})",
         f"the load generator's own lateness (woken after a 5 ms sleep, ms): "
-        f"{percentiles(load.late_ms)}",
+        f"{percentiles(measure.late_ms)}",
     ]
+
+
+def measure(port, tables, version, args, server) -> tuple[Measure, dict, dict]:
+    """The load from ``args.processes`` processes: the room arrives; once every phone has its
+    first version, ``--warmup`` seconds and then ``--duration`` measured, the same seconds in
+    every process (the monotonic clock is the machine's)."""
+    context = multiprocessing.get_context("fork")
+    pipes, processes = [], []
+    for number in range(args.processes):
+        ours, theirs = context.Pipe()
+        shard = tables[number::args.processes]
+        process = context.Process(target=shard_process, daemon=True, args=(
+            number, port, shard, version, args, f"127.0.0.{10 + number}", theirs))
+        process.start()
+        pipes.append(ours)
+        processes.append(process)
+    try:
+        arrivals = [receive(pipe, ARRIVAL_LIMIT + 30) for pipe in pipes]
+        first = min(a[1] for a in arrivals if a[1] is not None)
+        missing = sum(a[3] for a in arrivals)
+        arrival = {"all": "never" if missing else
+                   f"{max(a[2] for a in arrivals) - first:.1f} s",
+                   "missing": f" ({missing} phones had none after {ARRIVAL_LIMIT} s)"
+                   if missing else ""}
+        start = time.monotonic() + args.warmup
+        end = start + args.duration
+        for pipe in pipes:
+            pipe.send((start, end))
+        time.sleep(max(0.0, start - time.monotonic()))
+        before, threads = cpu_seconds(server), []
+        while time.monotonic() < end:
+            time.sleep(min(1.0, end - time.monotonic()))
+            threads = list(map(max, zip(workers(server, "Threads"), threads or [0] * 64)))
+        used = [(after - before) / args.duration
+                for before, after in zip(before, cpu_seconds(server))]
+        rss = workers(server, "VmRSS")
+        results = [receive(pipe, GRACE + 60)[1] for pipe in pipes]
+    finally:
+        for process in processes:
+            process.join(5)
+            if process.is_alive():
+                process.kill()
+    return Measure(results), arrival, {"cpu": used, "rss": rss, "threads": threads}
+
+
+def receive(pipe, timeout):
+    if not pipe.poll(timeout):
+        raise SystemExit("a process of the load generator did not answer")
+    return pipe.recv()
 
 
 def main():
@@ -604,22 +764,35 @@ def main():
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--duration", type=float, default=30, help="seconds measured")
-    parser.add_argument("--warmup", type=float, default=5)
+    parser.add_argument("--warmup", type=float, default=5, help="seconds between the room's "
+                        "arrival and the measure")
+    parser.add_argument("--arrival", type=float, default=2, help="seconds over which the "
+                        "phones open their streams at first (the room arriving)")
     parser.add_argument("--taps", type=float, default=20, help="taps per second, all tables "
                         "(0: none, the phones only hold their streams)")
     parser.add_argument("--idle", type=int, default=500, help="idle/half-open sockets (0: skip)")
     parser.add_argument("--reopen", type=float, default=60, help="seconds a phone holds its "
                         "stream, on average, before it is hidden for 1-5 s and shown again")
+    parser.add_argument("--processes", type=int, default=0, help="processes of the load "
+                        f"generator (0: one per {PHONES_PER_PROCESS} phones)")
+    parser.add_argument("--nice", type=int, default=10, help="the load generator's processes "
+                        "yield the cores to the server's workers (os.nice): on a machine too "
+                        "small for both, the server is measured with the CPU it needs, and the "
+                        "generator's lateness, printed, grows instead")
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--server", default="", help="more options for companion serve, "
                         "e.g. '--idle-timeout 5'")
     args = parser.parse_args()
+    args.processes = args.processes or -(-args.tables * 6 // PHONES_PER_PROCESS)
     random.seed(args.seed)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
           f"{os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+    options = args.server.split()
+    if "--max-connections" not in options:  # a phone holds one, two while it fetches a change
+        options += ["--max-connections", str(max(10000, args.tables * 6 * 3 // 2 // args.workers))]
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
-        server = start_server(folder, port, args.workers, args.server.split())
+        server = start_server(folder, port, args.workers, options)
         try:
             began = time.perf_counter()
             tables, version = build(port, args.tables)
@@ -628,12 +801,7 @@ def main():
             if args.idle:
                 for line in idle_check(port, tables[0], args.idle):
                     print(line)
-            load = Load(port, tables, version, args, server)
-            # The load generator's collector as a worker's: a full collection of its 6,000
-            # phones (some 300 ms) would delay every answer awaited then, against the server.
-            settle_garbage_collector()
-            asyncio.run(load.run())
-            for line in report(load, server, args):
+            for line in report(*measure(port, tables, version, args, server), args, len(tables)):
                 print(line)
             print(f"machine load average after: {os.getloadavg()[0]:.2f}")
             problems = [line for line in Path(f"{folder}/server.log").read_text().splitlines()
