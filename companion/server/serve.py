@@ -191,7 +191,7 @@ def log_problem(log: str | None) -> str | None:
 def run_server(host, port, *, environ, workers, connections, backlog, idle_timeout, log=None):
     """granian with the settings ``companion serve`` documents (blocks until Ctrl-C); the
     workers it starts inherit ``environ``; ``log``: the request log (``--log``)."""
-    from granian.constants import HTTPModes, Interfaces
+    from granian.constants import HTTPModes, Interfaces, Loops
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
     from granian.server import Server
@@ -212,8 +212,11 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
     # good, whatever --idle-timeout said; in HTTP/1.1 mode the header timeout runs from the
     # connection's start (tests/server/test_limits.py). Browsers speak HTTP/2 only over TLS, which a
     # proxy in front ends anyway.
+    # Python's own event loop, named: granian's "auto" would take uvloop or rloop whenever one
+    # happens to be installed, and the server measured would not be the one run (uvloop made
+    # no difference beyond the spread of the runs: docs/performance.md).
     Host(TARGET, address=host, port=port, interface=Interfaces.ASGI, factory=True,
-         http=HTTPModes.http1, workers=workers, backpressure=connections, backlog=backlog,
+         loop=Loops.asyncio, http=HTTPModes.http1, workers=workers, backpressure=connections, backlog=backlog,
          http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
          respawn_failed_workers=True, log_level=LogLevels.error,
          log_access=log is not None, log_access_format=ACCESS_LOG,
