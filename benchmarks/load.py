@@ -576,7 +576,9 @@ class Shard:
             arrived = await asyncio.wait_for(asyncio.shield(self.arrived), ARRIVAL_LIMIT)
         except TimeoutError:
             arrived = None
-        pipe.send(("arrived", min(self.opened, default=None), arrived, self.waiting))
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        pipe.send(("arrived", min(self.opened, default=None), arrived, self.waiting,
+                   used.ru_utime + used.ru_stime))
         start, end[0] = await loop.run_in_executor(None, pipe.recv)
         loop.call_at(start, self.begin)
         loop.call_at(end[0], self.finish)
@@ -678,7 +680,9 @@ def report(measure: Measure, arrival: dict, server: dict, args, tables: int) -> 
         f"{seconds:.0f} s after {args.warmup} s of warm-up once the room had arrived",
         f"the room arriving (every phone opening its stream within {args.arrival:g} s): the "
         f"last phone told its version {arrival['all']} after the first opened"
-        f"{arrival['missing']}; a phone's first version (ms): {percentiles(measure.first_ms)}",
+        f"{arrival['missing']}; a phone's first version (ms): {percentiles(measure.first_ms)}"
+        f"; CPU seconds until then: server workers {arrival['cpu'][0]:.1f}, load generator "
+        f"{arrival['cpu'][1]:.1f}",
         f"news streams open at the end of the measure: {measure.total('streams_at_end')} of "
         f"{phones} (the others hidden for 1-5 s)",
         f"phones shown again {len(measure.reopen_ms) / seconds:.0f}/s, their first version "
@@ -716,6 +720,7 @@ def measure(port, tables, version, args, server) -> tuple[Measure, dict, dict]:
     every process (the monotonic clock is the machine's)."""
     context = multiprocessing.get_context("fork")
     pipes, processes = [], []
+    server_before = cpu_seconds(server)
     for number in range(args.processes):
         ours, theirs = context.Pipe()
         shard = tables[number::args.processes]
@@ -731,7 +736,9 @@ def measure(port, tables, version, args, server) -> tuple[Measure, dict, dict]:
         arrival = {"all": "never" if missing else
                    f"{max(a[2] for a in arrivals) - first:.1f} s",
                    "missing": f" ({missing} phones had none after {ARRIVAL_LIMIT} s)"
-                   if missing else ""}
+                   if missing else "",
+                   "cpu": (sum(cpu_seconds(server)) - sum(server_before),
+                           sum(a[4] for a in arrivals))}
         start = time.monotonic() + args.warmup
         end = start + args.duration
         for pipe in pipes:
