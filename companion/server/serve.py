@@ -235,12 +235,12 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Server processes sharing the port and the database: 1 is plenty for a few "
                    "tables; give a hosted instance one per core.")
-@click.option("--max-connections", default=10000, show_default=True,
+@click.option("--max-connections", default=15000, show_default=True,
               type=click.IntRange(16, 1_000_000),
               help="Open connections each worker holds; more wait to be accepted (its "
                    "open-files limit is raised to fit). A phone keeps one (its table's news), "
                    "two while it fetches a change: "
-                   "1,000 tables of 6 phones on 2 workers need about 6,000 each.")
+                   "3,000 tables of 6 phones on 2 workers need about 10,000 each.")
 @click.option("--backlog", default=4096, show_default=True, type=click.IntRange(128, 65535),
               help="Connections waiting to be accepted (a room of phones arriving at once).")
 @click.option("--idle-timeout", default=10, show_default=True, type=click.IntRange(1, 60),
