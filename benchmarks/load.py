@@ -1,6 +1,7 @@
 """Many tables on one machine (issue 12): the real server under N tables x 6 phones.
 
-    python benchmarks/load.py --tables 1000 [--workers 2] [--duration 30] [--taps 20]
+    pip install -e .[bench]      # uvloop for the load generator (it runs without)
+    python benchmarks/load.py --tables 3000 [--workers 2] [--duration 30] [--taps 20]
 
 1. Starts ``companion serve`` (granian, ``--workers``) on a free loopback port with a new
    database, and builds N Liberté tables through it over HTTP: the first by taps (a realistic
@@ -59,6 +60,7 @@ PLAYERS = ["Christie", "Joshua", "Max", "Anna"]
 HOST = "127.0.0.1"
 GRACE = 2  # seconds the phones stay after the measure, to hear of its last taps
 ARRIVAL_LIMIT = 120  # seconds the room may take to arrive before the measure starts anyway
+SILENT = 1  # seconds a phone may hold a stream without its version before it is an error
 PHONES_PER_PROCESS = 3000  # phones per process of the load generator (by default)
 
 
@@ -457,8 +459,8 @@ class Shard:
             held = random.expovariate(1 / self.args.reopen)  # until it goes in a pocket
             await asyncio.wait([stream.ended], timeout=held)
             self.streams -= 1
-            if shown["latest"] is None:  # hidden again before it was told its version
-                self.error(f"stream silent ({stream.status})")
+            if shown["latest"] is None and time.monotonic() - opened >= SILENT:
+                self.error(f"stream silent for {SILENT} s ({stream.status})")
             if stream.ended.done():  # the server closed it: the browser reconnects after ``retry``
                 self.error(f"stream closed ({stream.ended.result()})")
                 await asyncio.sleep(1)
@@ -495,10 +497,10 @@ class Shard:
         it reports is its own, not the server's."""
         loop = asyncio.get_running_loop()
         while loop.time() < until():
-            start = loop.time()
+            start = time.perf_counter()  # uvloop's loop.time() counts whole milliseconds
             await asyncio.sleep(0.005)
             if self.measuring:
-                self.late_ms.append((loop.time() - start - 0.005) * 1000)
+                self.late_ms.append((time.perf_counter() - start - 0.005) * 1000)
 
     async def tapper(self, until):
         """This process's share of ``--taps`` per second, each from the seated phone of a
@@ -605,7 +607,18 @@ def shard_process(number, port, tables, version, args, source, pipe) -> None:
 
     async def run():
         return await Shard(number, port, tables, version, args, source).run(pipe)
-    pipe.send(("done", asyncio.run(run())))
+    pipe.send(("done", loop_module().run(run())))
+
+
+def loop_module():
+    """uvloop where installed (``pip install -e .[bench]``): at 10,000 tables it takes a third
+    less of the cores the server needs than Python's own loop (docs/performance.md, "3,000 and
+    10,000 tables")."""
+    try:
+        import uvloop
+        return uvloop
+    except ImportError:
+        return asyncio
 
 
 def delays(tapped, phones, key) -> tuple[int, list[float], int]:
@@ -676,7 +689,8 @@ def report(measure: Measure, arrival: dict, server: dict, args, tables: int) -> 
             errors[kind] = errors.get(kind, 0) + count
     requests = measure.refresh_ms + measure.tap_ms
     return [
-        f"phones {phones} ({tables} tables x 6) from {args.processes} processes, measured "
+        f"phones {phones} ({tables} tables x 6) from {args.processes} processes "
+        f"({loop_module().__name__}), measured "
         f"{seconds:.0f} s after {args.warmup} s of warm-up once the room had arrived",
         f"the room arriving (every phone opening its stream within {args.arrival:g} s): the "
         f"last phone told its version {arrival['all']} after the first opened"
