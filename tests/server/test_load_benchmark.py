@@ -1,0 +1,30 @@
+"""benchmarks/load.py, the measure docs/performance.md reports, run small: four tables, two
+processes of phones, two seconds. Nothing here is timed; the run must end by itself with every
+phase reported and no error, so that the benchmark cannot rot unseen between two measures."""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+LOAD = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
+
+
+def test_the_load_benchmark_runs_small_with_no_error():
+    run = subprocess.run(
+        [sys.executable, str(LOAD), "--tables", "4", "--processes", "2", "--idle", "3",
+         "--warmup", "0.5", "--duration", "2", "--taps", "4", "--arrival", "0.5"],
+        capture_output=True, text=True, timeout=300)
+    report = run.stdout
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "built 4 tables" in report
+    assert "3 sockets, half body: first version" in report  # the idle sockets' phase
+    assert "phones 24 (4 tables x 6) from 2 processes" in report
+    assert re.search(r"^errors: 0 $", report, re.M), report
+    # a tap may be refused by the rules (422) or overtaken by another on its table (409), never
+    # fail (5xx, or no answer)
+    assert re.search(r"^taps offered .*, errors 0, latency", report, re.M), report
+    assert "server log: 0 error lines" in report
+    for line in ("the room arriving", "phones shown again", "changes owed to the phones shown",
+                 "all requests, p95 in each 5 s", "server RSS per worker",
+                 "the load generator's own lateness"):
+        assert line in report
