@@ -73,7 +73,7 @@ def seat(code):
     taken = tables.taken_seats(table)
     if player in taken and request.form.get("confirm") != player:
         return render_template("tables/join.html", table=table, error=None, taken=taken,
-                               confirm=player)
+                               confirm=player, may_sit=tables.may_sit(table))
     try:
         tables.take_seat(table, player)
     except RuleError as err:

@@ -78,6 +78,7 @@ def test_the_seat_picker_marks_taken_seats_and_asks_before_taking_one(app, table
     text = asked.get_data(as_text=True)
     assert asked.status_code == 200 and 'id="confirm-seat"' in text
     assert "Joshua: this seat is already taken by another phone." in text
+    assert "closed seating" not in text  # the seats are open: it was said they were closed
     assert fifth.get(f"/t/{table.code}").status_code == 200  # not seated: still asked to pick
     # the phone that has it is not asked to take its own seat again
     assert joshua.post(f"/t/{table.code}/seat", data={"player": "Joshua"}).status_code == 303
