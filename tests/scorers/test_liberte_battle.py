@@ -82,6 +82,20 @@ def test_a_lost_battle_counts_for_the_counter_revolution_this_turn_LIB_BAT_3():
     assert result["ended"] == {"how": "counter-revolution", "winners": ["Max"]}
 
 
+def test_a_counter_revolution_before_the_battle_ended_the_game_no_battle_is_fought_LIB_CR_2():
+    """Seven white fleur-de-lis provinces when the actions end: the counter-revolution came during the
+    actions and the game ended "at once" (LIB-CR-1; R VI.3, l. 521: «в любой Фазе кроме Фазы Выборов»),
+    so the battle Joshua would have won is not fought, scores nothing and takes no General."""
+    fleurs = [2, 3, 4, 5, 6, 7, 8]
+    result = resolve(turn=3, board={n: [stack("Max", "white", 1)] for n in fleurs}, map=board_map(fleurs),
+                     **VALMY)
+    assert result["battle"] is None and result["awards"] == []
+    assert result["displays_after"] == VALMY["displays"]
+    assert result["ended"] == {"how": "counter-revolution", "winners": ["Max"]}
+    assert "The counter-revolution ended the game during the actions: no battle is fought (LIB-CR-1, LIB-CR-2)" \
+        in result["log"]
+
+
 def test_no_general_advanced_no_card_discarded_LIB_BAT_4():
     displays = {"Christie": [general("cg", "blue", 2)], "Joshua": [general("jg", "red", 2)]}
     result = resolve(turn=3, battle={"Christie": 2, "Joshua": 2}, displays=displays, map=board_map())

@@ -1,5 +1,6 @@
-"""The end of a turn in rulebook order (docs/formats.md ``resolve``): battle (turns 2-4), counter-revolution
-check (turns 3-4), province elections 1..27, landslide check, Government and Opposition, VPs."""
+"""The end of a turn in rulebook order (docs/formats.md ``resolve``): battle (turns 2-4; none when the
+counter-revolution already ended the game during the actions), counter-revolution check (turns 3-4),
+province elections 1..27, landslide check, Government and Opposition, VPs."""
 from dataclasses import dataclass, field
 
 from companion.scorers.liberte.battle import BATTLE_TURNS, fight_battle
@@ -96,7 +97,7 @@ def resolve(scenario, interactive: bool = False) -> Resolution:
 
 
 def _end_of_turn(s, result, advancing) -> None:
-    if s.turn in BATTLE_TURNS:
+    if s.turn in BATTLE_TURNS and not _counter_revolution_before_the_battle(s, result, advancing):
         _battle(s, result, advancing)
     result.counter_revolution = counter_revolution(s.turn, result.board, s.profile, result.lost_battles,
                                                    s.players, advancing.displays, s.hands)
@@ -168,6 +169,18 @@ def _elections(s, result, advancing) -> None:
             result.awards.append(Award(outcome.winner, outcome.vp, "province", number))
     votes = [sentence("%(faction)s %(n)s", faction=FACTION[f], n=n) for f, n in result.votes.items()]
     result.log.append(sentence("Votes: %(votes)s", votes=join(", ", votes)))
+
+
+def _counter_revolution_before_the_battle(s, result, advancing) -> bool:
+    """LIB-CR-1, LIB-CR-2: a board that triggers the counter-revolution before the battle did so
+    during the actions, and the game ended then: no battle is fought (it would add a lost battle,
+    VPs and white blocks to a game already over)."""
+    cr = counter_revolution(s.turn, result.board, s.profile, result.lost_battles, s.players,
+                            advancing.displays, s.hands)
+    if cr["triggered"]:
+        result.log.append(sentence("The counter-revolution ended the game during the actions: no battle is "
+                                   "fought (LIB-CR-1, LIB-CR-2)"))
+    return cr["triggered"]
 
 
 def _counter_revolution_sentence(cr):
