@@ -141,7 +141,8 @@ def hold(form, position) -> dict:
     """Hold the elections in one tap, with this turn's battle VPs when the profile lacks them
     (LIB-BAT-1)."""
     held = {"turn": position["turn"]}
-    if battle_vp_missing(position, engine.profile(position.get("map"))):
+    ended = engine.check(position)["counter_revolution"]["triggered"]  # no battle (LIB-CR-2)
+    if not ended and battle_vp_missing(position, engine.profile(position.get("map"))):
         held["battle_vp"] = battle_vp(form, position)["vp"]
     if position.get("over"):
         raise RuleError(_("the game is over"), "LIB-END-1")

@@ -256,8 +256,9 @@ def meters(code):
     if not live.is_fragment():
         return redirect(url_for("liberte.board", code=table.code), 303)
     context = base_context(table, None)
-    return render_template("liberte/_meters_box.html", **context,
-                           **meters_context(table, context["p"]))
+    context.update(meters_context(table, context["p"]))
+    return (render_template("liberte/_meters_box.html", **context)
+            + render_template("liberte/_sudden_death.html", oob=True, **context))
 
 
 @bp.post("/")

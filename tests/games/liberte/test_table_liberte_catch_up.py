@@ -40,8 +40,9 @@ def test_a_phone_behind_by_two_taps_gets_only_their_provinces_and_the_meters(cli
     answer = catch_up(client, table, since)
     text = answer.get_data(as_text=True)
     assert answer.status_code == 200 and answer.headers["HX-Reswap"] == "none"
-    ids = re.findall(r'id="((?:tile|prov)-\d+|meters|shown|open)"[^>]*hx-swap-oob="true"', text)
-    assert sorted(ids) == ["meters", "prov-3", "prov-5", "shown", "tile-3", "tile-5"]
+    ids = re.findall(r'id="((?:tile|prov)-\d+|meters|shown|open|sudden-death)"[^>]*hx-swap-oob="true"',
+                     text)
+    assert sorted(ids) == ["meters", "prov-3", "prov-5", "shown", "sudden-death", "tile-3", "tile-5"]
     assert f'data-version="{since + 2}"' in text
     assert 'id="live"' not in text and 'id="tile-4"' not in text
 

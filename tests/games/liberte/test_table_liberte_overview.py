@@ -62,7 +62,7 @@ def test_one_tap_adds_a_stack_and_answers_with_what_it_changed_the_province_stil
     assert answer.status_code == 200 and 'id="open"' in text
     assert 'id="tile-1"' not in text and 'id="prov-1"' not in text  # not the whole board
     assert sorted(re.findall(r'id="([\w-]+)"[^>]*hx-swap-oob="true"', text)) == [
-        "meters", "open", "prov-5", "shown", "tile-5", "toast"]
+        "meters", "open", "prov-5", "shown", "sudden-death", "tile-5", "toast"]
     assert '<i class="bar f-blue b2">2</i>' in tile(text, 5)
     panel = text[text.index('id="open"'):text.index('id="meters"')]
     assert 'data-player="Christie"' in panel  # her chip, and she is no longer offered a new one
