@@ -266,6 +266,13 @@ def test_a_whole_game_of_seven_on_seven_phones(server, phone):
     expect(phones["Eve"].locator("#toast")).to_contain_text("Eve: Eve uses Cancel an applied event card")
     t.give("Gil", "Ann", "ability")
     expect(phones["Gil"].locator("#recipients .got")).to_have_count(2)  # the giving's progress
+    # a card beyond ±3: "Other values" opens the budget and support lists (a label in a details'
+    # summary took the tap and the lists never opened); a card of the grid closes them again
+    other = phones["Gil"].locator("#give .other-values select[name=budget]")
+    expect(other).to_be_hidden()
+    t.tap("Gil", '#give label:has(> input[name=mods][value="other"])', count=False)
+    expect(other).to_be_visible()
+    assert in_view(phones["Gil"], "#give .other-values select[name=support]")
     t.give("Gil", "Gil", "1,1")
     t.end_round("Gil")
     points["Gil"] = (5, 5)

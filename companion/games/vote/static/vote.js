@@ -76,4 +76,11 @@
       document.documentElement.classList.toggle("rules-shown");
     }
   });
+  // "Other values" in the giving shows the budget and support lists (vote.css): into view with them.
+  document.addEventListener("change", function (evt) {
+    if (evt.target.matches && evt.target.matches("#give input[name=mods][value=other]")) {
+      var lists = evt.target.closest(".mods-more").querySelector(".other-values");
+      if (lists) { lists.scrollIntoView({block: "nearest"}); }
+    }
+  });
 }());
