@@ -70,10 +70,19 @@ def benched(position, seat: str) -> RuleError | None:
     if game is None:
         return None
     player = next((pl for pl in game.players if pl.name == seat), None)
-    if player is None or player.in_game or seat in cancellers(game):
+    if player is None or player.in_game or (seat in cancellers(game) and cancelling()):
         return None
     return RuleError(_("%(p)s: out of the game, this phone follows the game but no longer "
                        "changes it (the host still may)", p=seat), "VOTE-END-4")
+
+
+def cancelling() -> bool:
+    """Whether this request is the Cancel of the card just given (VOTE-ABL-5): the one change a
+    player that card took out may still make (a page shown, not a write: also True)."""
+    if request.method != "POST":
+        return True
+    return (request.view_args or {}).get("move") == "ability" and \
+        request.form.get("ability") == "cancel_event"
 
 
 @bp.get("/")

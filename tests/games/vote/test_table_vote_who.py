@@ -68,6 +68,12 @@ def test_a_phone_out_by_a_card_may_still_cancel_it_VOTE_ABL_5(app, started):
     started.counts(7, 0)
     started.give("Eve", 0, -3)
     assert 'id="reading-only"' not in text_of(eve.get(started.at("/")))
+    # Cancel is the one change her phone may make: not the President's next card, nor the timer
+    refused = started.give("Ann", 1, 1, client=eve)
+    assert refused.status_code == 422 and "(VOTE-END-4)" in text_of(refused)
+    refused = started.post(started.at("/timer"), {"action": "start"}, client=eve)
+    assert refused.status_code == 422 and "(VOTE-END-4)" in text_of(refused)
+    assert len(started.position(app)["game"].gives) == 1
     assert started.ability("Eve", "cancel_event", client=eve).status_code == 200
     eve_now = next(p for p in started.position(app)["game"].players if p.name == "Eve")
     assert (eve_now.budget, eve_now.support, eve_now.in_game) == (6, 3, True)
