@@ -157,7 +157,8 @@ def finish(p, d):
     goes_on = not (result.get("ended") or result.get("final") or p["turn"] == 4)
     p["last_result"] = dict(
         {k: result.get(k) for k in ("turn", "vp", "awards", "ended", "final", "government",
-                                    "opposition", "provinces", "votes", "battle", "log")},
+                                    "opposition", "provinces", "votes", "battle", "log",
+                                    "landslide", "counter_revolution")},  # their points
         vp_changes=outcome.vp_changes(p, result),
         checklist=outcome.checklist(p, result, refresh_hands=goes_on))
     displays, hands = result["displays_after"], p["hands"]

@@ -178,6 +178,9 @@ def test_a_counter_revolution_during_the_actions_ends_the_game_on_every_page_LIB
     assert "Sudden death: the Royalist counter-revolution (LIB-CR-1). Winners: Max" in text
     assert "The counter-revolution ended the game during the actions: no battle is fought" in text
     assert "The battle is lost" not in text
+    over = client.get(f"/liberte/{table.code}/election/").get_data(as_text=True)
+    points = over[over.index('id="sudden-death-points"'):]
+    assert "The game is over" in over and "<td>Max</td><td>14</td>" in points  # 7 stacks of 2
 
 
 def test_the_add_a_stack_sheet_does_not_replace_a_players_stack_LIB_PLACE_3(client, table):
