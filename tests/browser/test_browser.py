@@ -166,6 +166,29 @@ def test_what_a_phone_types_survives_a_change_from_another_phone(server, phone):
     expect(host.locator("#vp-0")).to_have_value("7", timeout=TOLD)
 
 
+def test_a_long_page_stays_where_it_is_scrolled_after_a_tap_and_a_refresh(server, phone):
+    """Displays is redrawn whole after a change: a tap on a Battle box token at the bottom of
+    it, and another phone's card, leave the page where it is scrolled (it jumped to its bottom:
+    the browser's scroll anchoring, companion.css)."""
+    from playwright.sync_api import expect
+    host, other = two_phones(server, phone)
+    for page in (host, other):
+        page.get_by_role("link", name="Displays").click()
+    host.select_option("#turn-form-1 select[name=turn]", "2")  # Battle box tokens from turn 2
+    host.locator("#turn-form-1 button").click()
+    plus = host.locator("#battle-form-2 button[aria-label='one token more']")
+    plus.scroll_into_view_if_needed()
+    before = host.evaluate("scrollY")
+    assert before > 200  # a long page, scrolled down to the third player
+    plus.click()
+    expect(host.locator("#tokens-2")).to_have_text("1")
+    assert abs(host.evaluate("scrollY") - before) <= 2
+    expect(plus).to_be_in_viewport()
+    add_card(other, 1, "red", 3, "danton")
+    expect(host.locator("#player-1")).to_contain_text("danton", timeout=TOLD)
+    assert abs(host.evaluate("scrollY") - before) <= 2
+
+
 def test_a_refused_change_is_told_where_the_phone_is(server, phone):
     from playwright.sync_api import expect
     host, other = two_phones(server, phone)
