@@ -215,6 +215,7 @@ def undo_toast(table, kind: str) -> str:
         return Markup()
     stored = events.load(get_db(), table.id, after=table.version - 1)[-1]
     text = describe(games.get(table.game), stored)
-    if stored["seat"] and not text.startswith(f"{stored['seat']}:"):
-        text = f"{stored['seat']}: {text}"  # the player whose phone tapped, as the history says
+    if stored["seat"] and not text.startswith((f"{stored['seat']}:", f"{stored['seat']} ")):
+        # the player whose phone tapped, as the history says (not twice: "Marco: Marco passes")
+        text = f"{stored['seat']}: {text}"
     return macro("_macros.html", "undo_toast")(table, text, table_url("logbook.undo", table.code))

@@ -32,6 +32,13 @@ def test_the_toast_names_the_seat_that_tapped_not_the_president(started):
     assert "<strong>Bob</strong>: Cid nominates for Prime Minister: Dan" in history
 
 
+def test_the_toast_names_the_seat_once_when_it_is_the_one_acting(started):
+    """Cid's own phone nominates: "Cid nominates…", not "Cid: Cid nominates…"."""
+    cid = started.seated_phone("Cid")
+    answer = started.nominate("Dan", client=cid)
+    assert toast(answer).startswith("Cid nominates for Prime Minister: Dan")
+
+
 def test_the_presidents_phone_is_offered_the_nomination_the_others_see_whom_they_wait_for(started):
     """VOTE-GOV-2, l. 126: «Президент выбирает своего Премьер-министра»: on Cid's phone the
     nomination is the move on screen; on Ann's the table waits for Cid, the move tucked away."""
