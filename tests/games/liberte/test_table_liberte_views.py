@@ -146,6 +146,7 @@ def test_the_meters_announce_a_counter_revolution_that_ends_the_game_before_the_
         table.stack(n, "Max", "white", 2)
     text = meters(client, table).get_data(as_text=True)
     assert "6 of 7" in text and "the counter-revolution ends the game first (LIB-CR-1). Winners: Max." in text
+    assert "If nobody wins the battle (LIB-BAT-3)" in text  # a General advanced may yet win it
     assert 'id="sudden-death" hx-swap-oob="true"></div>' in text  # not yet: nothing at the top
     table.stack(fleur[6], "Max", "white", 2)
     board = client.get(f"/liberte/{table.code}/")
