@@ -194,7 +194,7 @@ def test_a_landslide_ends_the_game_with_red_points_not_the_vp_track(client, tabl
     for n in range(1, 18):
         table.stack(n, "Christie" if n % 3 else "Joshua", "red", 1)
     text = wizard(client, table, "end")
-    assert "Sudden death: a Radical landslide (LIB-LAND-1). Winners: Christie" in text
+    assert "Sudden death: a Radical landslide (LIB-LAND-1). Winner: Christie" in text
     assert 'id="sudden-death-points"' in text and 'id="vp-track"' not in text
     assert "Record the result: end of the game" in text
     assert table.post(f"/liberte/{table.code}/election/finish", {}).status_code == 200

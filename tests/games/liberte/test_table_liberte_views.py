@@ -145,7 +145,7 @@ def test_the_meters_announce_a_counter_revolution_that_ends_the_game_before_the_
     for n in fleur[:6]:
         table.stack(n, "Max", "white", 2)
     text = meters(client, table).get_data(as_text=True)
-    assert "6 of 7" in text and "the counter-revolution ends the game first (LIB-CR-1). Winners: Max." in text
+    assert "6 of 7" in text and "the counter-revolution ends the game first (LIB-CR-1). Winner: Max." in text
     assert "If nobody wins the battle (LIB-BAT-3)" in text  # a General advanced may yet win it
     assert 'id="sudden-death" hx-swap-oob="true"></div>' in text  # not yet: nothing at the top
     table.stack(fleur[6], "Max", "white", 2)
@@ -176,7 +176,7 @@ def test_a_counter_revolution_during_the_actions_ends_the_game_on_every_page_LIB
     held = table.post(f"/liberte/{table.code}/election/hold", {})
     text = held.get_data(as_text=True)
     assert held.status_code == 200, text
-    assert "Sudden death: the Royalist counter-revolution (LIB-CR-1). Winners: Max" in text
+    assert "Sudden death: the Royalist counter-revolution (LIB-CR-1). Winner: Max" in text
     assert "The counter-revolution ended the game during the actions: no battle is fought" in text
     assert "The battle is lost" not in text
     over = client.get(f"/liberte/{table.code}/election/").get_data(as_text=True)
