@@ -43,8 +43,12 @@ def browser():
 
 
 def free_port() -> int:
+    """A port nobody uses now on any address of this machine: a server that listens on every
+    address (``--host 0.0.0.0``) cannot take a port a client socket of another loopback address
+    (127.0.0.2, ...: the hosting test's phones) still holds in TIME_WAIT, and one free on
+    127.0.0.1 alone may be such a port."""
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind(("", 0))
         return probe.getsockname()[1]
 
 

@@ -216,7 +216,7 @@ def test_a_whole_game_of_seven_on_seven_phones(server, phone):
     t.round = 2
     t.ability("Ann", "loyalty_check", "Fay")
     toast = phones["Ann"].locator("#toast")
-    expect(toast).to_contain_text("Ann: Ann uses Loyalty check on Fay")
+    expect(toast).to_contain_text("Ann uses Loyalty check on Fay")
     toast.locator("span").click()  # tapped away: the Undo is still on the page
     expect(toast).to_be_empty()
     expect(phones["Ann"].locator("#undo-button")).to_be_enabled()
@@ -263,7 +263,7 @@ def test_a_whole_game_of_seven_on_seven_phones(server, phone):
     t.give("Gil", "Eve", "-2,-2")
     expect(phones["Eve"].locator("#cancel-Eve")).to_be_visible()
     t.tap("Eve", "#cancel-Eve", writes=True)
-    expect(phones["Eve"].locator("#toast")).to_contain_text("Eve: Eve uses Cancel an applied event card")
+    expect(phones["Eve"].locator("#toast")).to_contain_text("Eve uses Cancel an applied event card")
     t.give("Gil", "Ann", "ability")
     expect(phones["Gil"].locator("#recipients .got")).to_have_count(2)  # the giving's progress
     # a card beyond ±3: "Other values" opens the budget and support lists (a label in a details'

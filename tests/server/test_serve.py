@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from browser_support import free_port
 from click.testing import CliRunner
 
 from companion.server import serve
@@ -21,11 +23,6 @@ from companion.scorers.vote.night_script import NightSettings
 from companion.games.vote import night_form
 
 
-def free_port() -> int:
-    """A port nobody listens on now (the machine is shared: a fixed one may be taken)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def test_serve_prints_the_address_and_qr_and_starts_the_server(tmp_path, monkeypatch):
