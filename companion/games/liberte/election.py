@@ -83,9 +83,9 @@ def one_tap(ctx: dict) -> dict:
     lacks them) and the last election's results; while it waits for ties: the question."""
     p = ctx["p"]
     last = p.get("last_result")
-    ended = engine.check(p)["counter_revolution"]["triggered"]  # during the actions (LIB-CR-2)
-    ctx.update(under_way=engine.under_way(p), result=None, question=None, counter_revolution=ended,
-               ask_battle_vp=not ended and forms.battle_vp_missing(p, ctx["profile"]),
+    ctx.update(under_way=engine.under_way(p), result=None, question=None,
+               counter_revolution=engine.counter_revolution_reached(p),
+               ask_battle_vp=forms.battle_vp_missing(p, ctx["profile"]),
                last=last if last and last.get("turn") == p["turn"] - 1 else None,
                first_step=steps(p, {"ended": None})[0])
     if ctx["under_way"]:
@@ -143,8 +143,7 @@ def step_by_step(ctx: dict) -> dict:
     """The position, the engine's interactive resolution of it, and the step this phone shows."""
     table, p = ctx["table"], ctx["p"]
     ctx.update(steps_mode=True)
-    ended = engine.check(p)["counter_revolution"]["triggered"]  # no battle (LIB-CR-2)
-    if forms.battle_vp_missing(p, ctx["profile"]) and not ended:
+    if forms.battle_vp_missing(p, ctx["profile"]):
         ctx.update(result=None, ask_battle_vp=not p.get("over"))
         return ctx
     try:

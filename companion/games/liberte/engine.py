@@ -55,6 +55,12 @@ def check(position: dict) -> dict:
     return memo(position, "_check", lambda p: check_position(validate(p)))
 
 
+def counter_revolution_reached(position: dict) -> bool:
+    """LIB-CR-1, LIB-CR-2: the board as entered already ended the game during the actions, so
+    the end of the turn fights no battle and holds no elections."""
+    return check(position)["counter_revolution"]["triggered"]
+
+
 def resolve(position: dict, interactive: bool = True) -> dict:
     """The end of the turn (docs/formats.md ``resolve``); interactive: stops at the first tie
     decision not yet given."""

@@ -132,17 +132,18 @@ def battle_vp(form, position) -> dict:
 
 
 def battle_vp_missing(position: dict, board: dict) -> bool:
-    """The battle's VPs are printed under the turn track; the profile may not know them yet."""
+    """The battle's VPs are printed under the turn track; the profile may not know them yet.
+    None are needed for a battle not fought (the counter-revolution ended the game before it)."""
     turn = position["turn"]
-    return turn in BATTLE_TURNS and board["battle_vp"].get(str(turn)) is None
+    return (turn in BATTLE_TURNS and board["battle_vp"].get(str(turn)) is None
+            and not engine.counter_revolution_reached(position))
 
 
 def hold(form, position) -> dict:
     """Hold the elections in one tap, with this turn's battle VPs when the profile lacks them
     (LIB-BAT-1)."""
     held = {"turn": position["turn"]}
-    ended = engine.check(position)["counter_revolution"]["triggered"]  # no battle (LIB-CR-2)
-    if not ended and battle_vp_missing(position, engine.profile(position.get("map"))):
+    if battle_vp_missing(position, engine.profile(position.get("map"))):
         held["battle_vp"] = battle_vp(form, position)["vp"]
     if position.get("over"):
         raise RuleError(_("the game is over"), "LIB-END-1")
