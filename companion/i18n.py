@@ -7,17 +7,19 @@ Two gettext domains: ``messages`` (the pages, ``_()``) and ``engine`` (the sente
 engines say, :class:`~companion.scorers.sentence.Sentence`), each with its catalogs in
 ``translations/<lang>/LC_MESSAGES/``. Pages show an engine sentence through the ``tr`` filter.
 """
+import re
 from urllib.parse import parse_qs
 
 from babel import Locale
-from babel.lists import format_list
 from babel.numbers import format_decimal
 from flask import Blueprint, current_app, g, redirect, request, session, url_for
 from flask_babel import Babel, Domain, get_locale, get_translations
+from jinja2 import pass_context
+from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
-from companion import security
-from companion.scorers.sentence import Sentence
+from companion import grammar, security
+from companion.scorers.sentence import Listed, Sentence, render
 
 LANGUAGES = {"en": "English", "ru": "Русский", "it": "Italiano", "fr": "Français", "de": "Deutsch"}
 LOCALES = {code: Locale.parse(code) for code in LANGUAGES}  # Babel would parse one per request
@@ -64,7 +66,8 @@ def switch():
 
 
 def translate(sentence) -> str:
-    """An engine sentence (a log line, a rule's refusal) in the page's language (the ``tr`` filter).
+    """An engine sentence (a log line, a rule's refusal) in the page's language, the players'
+    names in the cases it needs and its words agreeing with their forms of address.
 
     The scorers write English Sentences that keep their template; this says them again through the
     ``engine`` catalog. Anything else (a message the web layer already translated, a name, None)
@@ -72,7 +75,93 @@ def translate(sentence) -> str:
     """
     if not isinstance(sentence, Sentence):
         return sentence
-    return sentence.translate(current_app.extensions["companion.engine_domain"].get_translations())
+    return sentence.translate(engine_catalogue(), speaker())
+
+
+RULE_IDS = re.compile(r"(\s*\((?:%(rule)s)(?:,\s*(?:%(rule)s))*\)|,\s*(?:%(rule)s)(?=[,)]))"
+                      % {"rule": r"[A-Z]{2,5}-[A-Z0-9]+(?:-[A-Z0-9]+)*"})
+
+
+def said(value) -> Markup:
+    """What a player reads (the ``tr`` filter): a sentence translated, its rule ids («(LIB-ELEC-9)»)
+    set apart as ``<span class="rule">``, which pages show only when asked (the "Show the rule
+    ids" switch); the text escaped."""
+    if value is None:
+        return Markup("")
+    return rule_ids_apart(escape(translate(value)))
+
+
+def rule_ids_apart(html: Markup) -> Markup:
+    """Escaped text with each rule id in a ``<span class="rule">`` (hidden unless asked for)."""
+    return Markup(RULE_IDS.sub(lambda m: f'<span class="rule">{m.group(0)}</span>', str(html)))
+
+
+def plain(value) -> str:
+    """A sentence translated, without its rule ids: for a toast, a title, a spoken line."""
+    return RULE_IDS.sub("", str(translate(value) or ""))
+
+
+def speaker():
+    """The grammar of this request's language for the players of its table (their forms of
+    address), made once per request."""
+    found = g.get("_speaker")
+    if found is None:
+        found = g._speaker = grammar.speaker(get_locale().language, people())
+    return found
+
+
+def people() -> dict:
+    """The forms of address of the players of the request's table (none without a table)."""
+    table = g.get("table")
+    if table is None:
+        return {}
+    from companion.table import events, games  # the table core imports this module
+    from companion.table.db import get_db
+    return events.people(get_db(), table, games.get(table.game))
+
+
+def gettext(string: str, **variables) -> str:
+    """A page's message in its language (Flask-Babel's ``gettext``), its names in their cases
+    and its words agreeing with the players' forms of address (companion.grammar)."""
+    text = catalogue().ugettext(string)
+    return render(text, variables, speaker(), engine_catalogue()) if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables) -> str:
+    """:func:`gettext` for a count: the language's plural form for ``num`` (``%(num)s``)."""
+    variables.setdefault("num", num)
+    return render(catalogue().ungettext(singular, plural, num), variables, speaker(),
+                  engine_catalogue())
+
+
+def _jinja(pick):
+    """A template's ``_``/``ngettext``…: the message ``pick`` chooses, filled in as
+    :func:`gettext` does, every parameter escaped (Jinja's own would skip the grammar)."""
+    @pass_context
+    def call(context, *args, **variables):
+        text, variables = pick(variables, *args)
+        if not context.eval_ctx.autoescape:
+            return render(text, variables, speaker(), engine_catalogue())
+        variables = {k: v if isinstance(v, (int, float, Sentence)) else escape(v)
+                     for k, v in variables.items()}
+        return rule_ids_apart(render(Markup(text), variables, speaker(), engine_catalogue()))
+    return call
+
+
+def _single(variables, string):
+    return catalogue().ugettext(string), variables
+
+
+def _plural(variables, singular, plural, num):
+    return catalogue().ungettext(singular, plural, num), {"num": num, **variables}
+
+
+def _context(variables, context, string):
+    return catalogue().upgettext(context, string), variables
+
+
+def _context_plural(variables, context, singular, plural, num):
+    return catalogue().unpgettext(context, singular, plural, num), {"num": num, **variables}
 
 
 def init_app(app) -> None:
@@ -80,26 +169,44 @@ def init_app(app) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
     app.extensions["companion.engine_domain"] = Domain(domain="engine")
-    app.jinja_env.install_gettext_callables(  # Flask-Babel's, with the catalogue found once
-        gettext=lambda s: catalogue().ugettext(s),
-        ngettext=lambda s, p, n: catalogue().ungettext(s, p, n), newstyle=True,
-        pgettext=lambda c, s: catalogue().upgettext(c, s),
-        npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n))
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.jinja_env.newstyle_gettext = True  # {% trans %} passes its variables to the calls below
+    app.jinja_env.globals.update(gettext=_jinja(_single), ngettext=_jinja(_plural),
+                                 pgettext=_jinja(_context), npgettext=_jinja(_context_plural))
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
-    app.jinja_env.filters["tr"] = translate
+    app.jinja_env.filters["tr"] = said
+    app.jinja_env.filters["plain"] = plain
     app.jinja_env.filters["names"] = names
     app.jinja_env.filters["decimal"] = decimal
     app.register_blueprint(bp)
 
 
-def names(parts) -> str:
-    """Players' names as the page's language lists them («Вера и Глеб», «Anna e Ugo»)."""
-    return format_list([str(part) for part in parts], locale=get_locale()) if parts else ""
+def names(parts):
+    """Players' names as the page's language lists them («Вера и Глеб», «Anna e Ugo»), for a
+    message's parameter: a list that a translation may decline («Ольгу и Дмитрия») and agree with
+    (``pl``). Printed on its own, it says itself in the page's language too."""
+    return Names([str(part) for part in parts or []])
+
+
+class Names(Listed):
+    """A list of names (:func:`names`) that a template may also print by itself."""
+
+    def __html__(self) -> str:
+        return str(escape(translate(self)))
 
 
 def decimal(number) -> str:
     """A number (a duration, a bound) as the page's language writes it: «0,5», «0.5»."""
     return format_decimal(number, locale=get_locale())
+
+
+def engine_catalogue():
+    """The request's catalog of the engines' sentences (the ``engine`` domain)."""
+    found = g.get("_engine_catalogue")
+    if found is None:
+        found = g._engine_catalogue = current_app.extensions[
+            "companion.engine_domain"].get_translations()
+    return found
 
 
 def catalogue():
