@@ -9,7 +9,9 @@ independent of it (``Game.conflicts``, e.g. two phones tapping different provinc
 is stale. A stale or refused write changes nothing.
 
 Two kinds belong to every game: ``undo`` (takes back the latest change still in effect) and
-``reset`` (back to the table's setup; itself undoable). The position is cached per table and
+``reset`` (back to the table's setup; itself undoable). A third, ``address``, is no move of the
+game: a player's form of address (she, he, not said), which the sentences agree with
+(companion.grammar). The game never sees it, no undo takes it back and it never conflicts. The position is cached per table and
 version, and can always be rebuilt from the log (:func:`fold`).
 """
 import json
@@ -17,7 +19,7 @@ import logging
 from datetime import datetime, timezone
 
 from flask import current_app
-from flask_babel import gettext as _
+from companion.i18n import gettext as _
 
 from companion.table.caches import LRU
 from companion.table.db import transaction
@@ -26,6 +28,7 @@ from companion.scorers.rules import RuleError
 
 log = logging.getLogger(__name__)
 GENERIC = ("undo", "reset")
+ADDRESS = "address"  # a player's form of address: kept beside the game, never undone (genders)
 MAX_VERSION = 2**31  # far beyond any table's log; a larger one would not fit SQLite's integers
 
 
@@ -55,6 +58,8 @@ def in_effect(events: list[dict]) -> list[dict]:
     """The events an undo has not taken back, in order (``undo`` rows themselves removed)."""
     stack = []
     for event in events:
+        if event["kind"] == ADDRESS:
+            continue
         if event["kind"] == "undo":
             if stack:
                 stack.pop()
@@ -63,8 +68,28 @@ def in_effect(events: list[dict]) -> list[dict]:
     return stack
 
 
+def genders(setup: dict, events: list[dict], start: dict | None = None) -> dict:
+    """The players' forms of address after ``events``: the table's setup (guessed when it was
+    made), then each ``address`` event; ``start`` instead of the setup's to go on from there."""
+    found = dict(setup.get("genders") or {}) if start is None else dict(start)
+    for event in events:
+        if event["kind"] == ADDRESS:
+            found[event["data"]["player"]] = event["data"].get("gender", "")
+    return found
+
+
+def check_address(players: list[str], data) -> dict:
+    """An ``address`` event's data: a player of the table and ``f``, ``m`` or "" (not said)."""
+    if not isinstance(data, dict) or data.get("player") not in players:
+        raise RuleError(_("there is no such player at this table"), "TABLE-ADDRESS")
+    if data.get("gender", "") not in ("f", "m", ""):
+        raise RuleError(_("a form of address is she, he or not said"), "TABLE-ADDRESS")
+    return {"player": data["player"], "gender": data.get("gender", "")}
+
+
 def undone(events: list[dict]) -> dict | None:
     """The change the latest event took back, when that event is an undo."""
+    events = [event for event in events if event["kind"] != ADDRESS]
     if not events or events[-1]["kind"] != "undo":
         return None
     kept = in_effect(events[:-1])
@@ -79,6 +104,8 @@ def fold(game, setup: dict, events: list[dict]) -> dict:
 def advance(game, setup: dict, position: dict, events: list[dict]) -> dict:
     """The position after ``events`` (none of them an undo) from ``position``."""
     for event in events:
+        if event["kind"] == ADDRESS:
+            continue
         if event["kind"] == "reset":
             position = game.initial(setup)
             continue
@@ -97,7 +124,9 @@ def replay(game, setup: dict, events: list[dict]) -> list[dict]:
     position, before, checked = game.initial(setup), [], []
     for event in events:
         try:
-            if event["kind"] == "undo":
+            if event["kind"] == ADDRESS:
+                data = check_address(setup["players"], event["data"])
+            elif event["kind"] == "undo":
                 if not before:
                     raise RuleError(_("there is nothing to undo"), "TABLE-UNDO")
                 position, data = before.pop(), {}
@@ -144,17 +173,29 @@ def position(conn, table, game) -> dict:
     them: its phones' taps, which this process is asked to show right after); else folded from
     the whole log. A refresh on a worker one tap behind is then cheaper than a fold of the whole
     log (docs/performance.md, "What makes many tables cheap")."""
+    return _kept(conn, table, game)[1]
+
+
+def people(conn, table, game) -> dict:
+    """The players' forms of address now (:func:`genders`), kept with the position."""
+    return _kept(conn, table, game)[2]
+
+
+def _kept(conn, table, game) -> tuple[int, dict, dict]:
+    """The cache's entry for the table at its version: (version, position, forms of address)."""
     cached = _cache().get(key(table))
     if cached and cached[0] == table.version:
-        return cached[1]
+        return cached
     since = (load(conn, table.id, after=cached[0], upto=table.version)
              if cached and cached[0] < table.version else None)
     if since is not None and all(event["kind"] != "undo" for event in since):
-        result = advance(game, table.setup, cached[1], since)
+        entry = (table.version, advance(game, table.setup, cached[1], since),
+                 genders(table.setup, since, cached[2]))
     else:
-        result = fold(game, table.setup, load(conn, table.id, upto=table.version))
-    _cache()[key(table)] = (table.version, result)
-    return result
+        log = load(conn, table.id, upto=table.version)
+        entry = (table.version, fold(game, table.setup, log), genders(table.setup, log))
+    _cache()[key(table)] = entry
+    return entry
 
 
 def current_version(conn, table_id: int) -> int:
@@ -195,8 +236,14 @@ def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = 
                                                     json.dumps(event["data"], ensure_ascii=False),
                                                     seat, event["created"]))
         conn.execute("UPDATE tables SET version = ? WHERE id = ?", (event["version"], table.id))
+    known = _cache().get(key(table))
+    said = (genders(table.setup, [event], known[2]) if known and known[0] == event["version"] - 1
+            else None)
     table.version = event["version"]
-    _cache()[key(table)] = (table.version, new)
+    if said is None:
+        _cache().pop(key(table), None)
+    else:
+        _cache()[key(table)] = (table.version, new, said)
     return new
 
 
@@ -210,6 +257,9 @@ def change(conn, table, game, kind: str, data, base: int, current: int,
     before the rules, so the phone sees what changed."""
     event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
     table.version = current
+    if kind == ADDRESS:  # no move of the game: never stale, the position unchanged
+        event["data"] = check_address(table.setup["players"], data)
+        return event, position(conn, table, game)
     since = load(conn, table.id, after=base, upto=current) if base != current else []
     if callable(data) and kind not in GENERIC:  # a form, read once: what it changes is known
         try:                                      # before the conflicts are judged
@@ -237,7 +287,8 @@ def _check_undo(events: list[dict], host: bool) -> None:
     """Anybody may undo the last change; undoing further back (an undo after an undo) needs the host."""
     if not in_effect(events):
         raise RuleError(_("there is nothing to undo"), "TABLE-UNDO")
-    if events[-1]["kind"] == "undo" and not host:
+    moves = [event for event in events if event["kind"] != ADDRESS]
+    if moves[-1]["kind"] == "undo" and not host:
         raise RuleError(_("only the host can undo past the last change"), "TABLE-HOST")
 
 

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from typing import Callable
 
 from flask import abort, current_app, g, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from companion.i18n import gettext as _
 from markupsafe import Markup, escape
 
 from companion.table import events, games, tables
 from companion.table.db import get_db
-from companion.i18n import translate
+from companion.i18n import plain, translate
 from companion.scorers.rules import RuleError
 
 
@@ -62,6 +62,11 @@ def position(table) -> dict:
     return events.position(get_db(), table, games.get(table.game))
 
 
+def people(table) -> dict:
+    """The players' forms of address now (events.ADDRESS)."""
+    return events.people(get_db(), table, games.get(table.game))
+
+
 def events_after(table, version: int) -> list[dict]:
     """The table's events after ``version``, oldest first (what a phone showing that version
     has not seen)."""
@@ -87,7 +92,8 @@ def stale_notice(table, stale: events.StaleWrite) -> dict:
     """The notice a stale write gets: what changed since the phone's version."""
     game = games.get(table.game)
     return {"title": _("Not applied: the table changed meanwhile. Here is the current state."),
-            "changes": [f"{e['seat'] or _('someone')}: {describe(game, e)}" for e in stale.since]}
+            "changes": [f"{lead(e['seat'], text)}: {text}" if lead(e['seat'], text) else str(text)
+                        for e in stale.since for text in [describe(game, e)]]}
 
 
 def describe(game, event: dict) -> str:
@@ -96,7 +102,16 @@ def describe(game, event: dict) -> str:
         return _("undid the last change")
     if event["kind"] == "reset":
         return _("reset the table")
+    if event["kind"] == events.ADDRESS:
+        return address_sentence(event["data"])
     return game.describe(event)
+
+
+def address_sentence(data: dict) -> str:
+    """A change of a player's form of address, as the history and the toast say it."""
+    said = {"f": _("%(p)s: addressed as «she»", p=data["player"]),
+            "m": _("%(p)s: addressed as «he»", p=data["player"])}
+    return said.get(data.get("gender"), _("%(p)s: form of address not said", p=data["player"]))
 
 
 def undo_context(table) -> dict:
@@ -207,15 +222,23 @@ def seated(table) -> str | None:
                     "TABLE-SEAT")
 
 
+def lead(seat: str | None, text: str) -> str:
+    """Who a history line or a toast names first: the seat that made the change, unless the
+    sentence already starts with that name (not twice: «Marco: Marco passe»); "" for neither."""
+    if not seat:
+        return _("someone")
+    said = str(text)
+    return "" if said == seat or said.startswith((f"{seat}:", f"{seat} ", f"{seat} ")) else seat
+
+
 def undo_toast(table, kind: str) -> str:
     """What the phone that made a change is told in its toast: the seat that made it and the change
     as stored (with what the rules made of it, as the history says it: a count and its result,
     not just the kind), and an Undo for it (out of band). An undo is told by the page itself (``undone``)."""
-    if kind == "undo":
+    if kind in ("undo", events.ADDRESS):  # an undo is told by the page; an address is no move
         return Markup()
     stored = events.load(get_db(), table.id, after=table.version - 1)[-1]
     text = describe(games.get(table.game), stored)
-    if stored["seat"] and not text.startswith((f"{stored['seat']}:", f"{stored['seat']} ")):
-        # the player whose phone tapped, as the history says (not twice: "Marco: Marco passes")
+    if stored["seat"] and lead(stored["seat"], text):  # the player who tapped, as the history says
         text = f"{stored['seat']}: {text}"
-    return macro("_macros.html", "undo_toast")(table, text, table_url("logbook.undo", table.code))
+    return macro("_macros.html", "undo_toast")(table, plain(text), table_url("logbook.undo", table.code))

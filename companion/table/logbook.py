@@ -2,7 +2,7 @@
 import json
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from companion.i18n import gettext as _
 
 from companion import jsonin
 from companion.table import events, games, live, rooms, tables
@@ -26,8 +26,9 @@ def history(code):
     log = events.load(get_db(), table.id)
     kept = {id(e) for e in events.in_effect(log)}
     game = games.get(table.game)
-    rows = [dict(e, text=live.describe(game, e), undone=e["kind"] != "undo" and id(e) not in kept)
-            for e in reversed(log)]
+    rows = [dict(e, text=text, lead=live.lead(e["seat"], text),
+                 undone=e["kind"] not in ("undo", events.ADDRESS) and id(e) not in kept)
+            for e in reversed(log) for text in [live.describe(game, e)]]
     return live.render("tables/history.html", "tables/_history.html", table=table, rows=rows,
                        live_url=url_for("logbook.history", code=table.code),
                        alert=game.alert(table), game_tabs=game.tabs)

@@ -1,11 +1,13 @@
 """Rooms: the start page, creating a table, joining it by code or QR, seats, and the news."""
+from markupsafe import Markup
 from flask import (Blueprint, Response, abort, current_app, redirect, render_template,
                    request, url_for)
-from flask_babel import gettext as _
+from companion.i18n import gettext as _
 
 from companion import qr
 from companion.server import push
 from companion.table import games, live, tables
+from companion.table import events as log
 from companion.table.db import get_db
 from companion.i18n import LANGUAGES
 from companion.scorers.rules import RuleError
@@ -61,7 +63,8 @@ def join(code):
     if tables.seat(table) is not None and "pick" not in request.args:
         return redirect(game_page(table), 303)
     return render_template("tables/join.html", table=table, error=None,
-                           taken=tables.taken_seats(table), may_sit=tables.may_sit(table))
+                           taken=tables.taken_seats(table), may_sit=tables.may_sit(table),
+                           genders=live.people(table))
 
 
 @bp.post("/t/<code>/seat")
@@ -69,17 +72,46 @@ def seat(code):
     """Sit this phone as a player (or as a watcher) and go to the game; a seat another phone
     has taken is taken only once this phone says so (``confirm``)."""
     table = live.load(code)
-    player = request.form.get("player", "")
+    gender, _sep, named = request.form.get("seat_as", "").partition(":")
+    player = named or request.form.get("player", "")
     taken = tables.taken_seats(table)
     if player in taken and request.form.get("confirm") != player:
         return render_template("tables/join.html", table=table, error=None, taken=taken,
-                               confirm=player, may_sit=tables.may_sit(table))
+                               confirm=player, may_sit=tables.may_sit(table),
+                               genders=live.people(table), confirm_as=request.form.get("seat_as"))
     try:
         tables.take_seat(table, player)
+        if named and live.people(table).get(player, "") != gender:
+            log.append(get_db(), table, games.get(table.game), log.ADDRESS,
+                          {"player": player, "gender": gender}, base=table.version, seat=player)
     except RuleError as err:
         return render_template("tables/join.html", table=table, error=err, taken=taken,
-                               may_sit=tables.may_sit(table)), 422
+                               may_sit=tables.may_sit(table), genders=live.people(table)), 422
     return redirect(game_page(table), 303)
+
+
+@bp.post("/t/<code>/address")
+def address(code):
+    """Set a player's form of address (she, he, not said), which the sentences agree with: any
+    phone that may change the table, in one tap; never undone with the moves (log.ADDRESS)."""
+    table = live.load(code)
+    data = {"player": request.form.get("player", ""), "gender": request.form.get("gender", "")}
+    return live.write(table, log.ADDRESS, data, ADDRESSES, field="address", part=ADDRESS_PART)
+
+
+def addresses_context(table) -> dict:
+    """What the forms of address show: each player's, and whether this phone may change them."""
+    return {"table": table, "genders": live.people(table), "may_write": live.may_write(table),
+            "seat": tables.seat(table)}
+
+
+def _addresses(table, error) -> Markup:
+    return Markup(render_template("tables/_address.html", error=error, **addresses_context(table)))
+
+
+ADDRESSES = live.Screen("tables/room.html", "tables/_room.html", lambda table: room_context(table),
+                        lambda table: url_for("tables.room", code=table.code))
+ADDRESS_PART = live.Part(_addresses)
 
 
 @bp.post("/t/<code>/seating")
@@ -106,7 +138,7 @@ def room_context(table) -> dict:
             "alert": games.get(table.game).alert(table), "may_write": live.may_write(table),
             "game_tabs": games.get(table.game).tabs, "taken": tables.taken_seats(table),
             "seating_closed": tables.seating_closed(table), "may_sit": tables.may_sit(table),
-            **live.undo_context(table)}
+            **addresses_context(table), **live.undo_context(table)}
 
 
 @bp.get("/t/<code>/qr.svg")

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from flask import current_app, session
-from flask_babel import gettext as _, ngettext
+from companion.i18n import gettext as _, ngettext
 
-from companion import security
+from companion import grammar, security
 from companion.table import events, games, guard
 from companion.table.db import get_db, transaction
 from companion.i18n import LANGUAGES
@@ -80,11 +80,15 @@ def check_players(names: list[str], game) -> list[str]:
 
 
 def create(game_name: str, players: list[str], language: str, title: str = "",
-           options: dict | None = None, log: list[dict] | None = None) -> Table:
-    """A new table (with ``log`` replayed, for imports); this browser becomes its host."""
+           options: dict | None = None, log: list[dict] | None = None,
+           genders: dict | None = None) -> Table:
+    """A new table (with ``log`` replayed, for imports); this browser becomes its host. The
+    players' forms of address are ``genders`` (a table file's), else guessed from their names
+    (companion.grammar.guess); each player changes his own at any time (events.ADDRESS)."""
     game = games.get(game_name)
-    setup = {"players": check_players(players, game),
-             "options": games.check_options(game, options)}
+    players = check_players(players, game)
+    setup = {"players": players, "options": games.check_options(game, options),
+             "genders": grammar.genders_of(players, genders, language)}
     if log is None:
         setup = game.prepare(setup)
     log = events.replay(game, setup, log or [])  # an import the rules refuse stores nothing
@@ -288,7 +292,8 @@ def import_(data, language_default: str = "en") -> Table:
                         "TABLE-IMPORT")
     language = text(data.get("language"))
     return create(game, setup["players"], language if language in LANGUAGES else language_default,
-                  text(data.get("title")) or "", setup.get("options"), read_log(data.get("events")))
+                  text(data.get("title")) or "", setup.get("options"), read_log(data.get("events")),
+                  setup.get("genders"))
 
 
 def read_log(events) -> list[dict]:
