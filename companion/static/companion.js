@@ -310,3 +310,17 @@ if (navigator.serviceWorker && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js").catch(function () { /* not kept: no offline page */ });
   });
 }
+// "Show the rule ids": the ids (<span class="rule">) stay hidden unless this browser asked for them.
+function rulesShown(on) {
+  document.documentElement.classList.toggle("rules-shown", on);
+  document.querySelectorAll("[data-show-rules]").forEach(function (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); });
+}
+try { rulesShown(window.localStorage.getItem("rules-shown") === "1"); } catch (e) { /* no storage: hidden */ }
+document.addEventListener("DOMContentLoaded", function () { rulesShown(document.documentElement.classList.contains("rules-shown")); });
+document.addEventListener("click", function (evt) {
+  var button = evt.target.closest && evt.target.closest("[data-show-rules]");
+  if (!button) { return; }
+  var on = !document.documentElement.classList.contains("rules-shown");
+  rulesShown(on);
+  try { window.localStorage.setItem("rules-shown", on ? "1" : "0"); } catch (e) { /* kept for this page only */ }
+});

@@ -8,7 +8,7 @@ copies one province's list, not the whole position).
 import copy
 from itertools import count
 
-from flask_babel import gettext as _, ngettext
+from companion.i18n import gettext as _, ngettext
 
 from companion.table import games
 from companion.i18n import translate
@@ -335,6 +335,11 @@ def answer_words(d: dict) -> str:
 def faction_names() -> dict:
     """The three faction colours in the page's language."""
     return {"red": _("red"), "white": _("white"), "blue": _("blue")}
+
+
+def faction_parties() -> dict:
+    """The factions as parties, in the page's language: what a province's winner wins for."""
+    return {"red": _("the Radicals"), "white": _("the Royalists"), "blue": _("the Moderates")}
 
 
 def card_words(player: str, card: dict) -> str:

@@ -1,6 +1,7 @@
 """Liberté screens: the board mirror with its live meters, and the displays and hands."""
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import get_locale, gettext as _
+from flask_babel import get_locale
+from companion.i18n import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
@@ -10,7 +11,7 @@ from companion.forms import address_number
 from companion.games.liberte import check as checker, engine
 from companion.games.liberte.engine import FACTIONS
 from companion.games.liberte.position import (card_label, card_name, contest_names, ending_name,
-                                       faction_names)
+                                       faction_names, faction_parties)
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte", __name__, url_prefix="/liberte/<code>")
@@ -26,7 +27,8 @@ def base_context(table, live_url: str) -> dict:
             "seat": seat, "is_host": tables.is_host(table), "may_write": live.may_write(table),
             "live_url": live_url,
             "factions": FACTIONS, "provinces": engine.PROVINCES, "colour": colours(table),
-            "faction_names": faction_names(), "endings": ending_name(),
+            "faction_names": faction_names(), "faction_parties": faction_parties(),
+            "endings": ending_name(),
             "contests": contest_names(),
             **election_status(position, seat)}
 

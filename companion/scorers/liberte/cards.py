@@ -32,12 +32,15 @@ class Card:
 
     @property
     def label(self) -> str:
-        """How the log names the card: ``marat (red 3)``, ``danton (red 2 General)``."""
-        faction, value = FACTION[self.faction], self.value
-        if self.id and self.general:
-            return sentence("%(card)s (%(faction)s %(value)s General)", card=self.id, faction=faction, value=value)
-        if self.id:
-            return sentence("%(card)s (%(faction)s %(value)s)", card=self.id, faction=faction, value=value)
+        """How the log names the card: ``marat (red 3)``, ``danton (red 2 General)``; a card the
+        table numbered itself (``#2``: it was entered without a name) by its colour and value."""
+        faction, value, name = FACTION[self.faction], self.value, self.id
+        if name and name.startswith("#"):
+            name = None
+        if name and self.general:
+            return sentence("%(card)s (%(faction)s %(value)s General)", card=name, faction=faction, value=value)
+        if name:
+            return sentence("%(card)s (%(faction)s %(value)s)", card=name, faction=faction, value=value)
         if self.general:
             return sentence("(%(faction)s %(value)s General)", faction=faction, value=value)
         return sentence("(%(faction)s %(value)s)", faction=faction, value=value)

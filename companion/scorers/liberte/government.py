@@ -3,7 +3,7 @@ from dataclasses import dataclass, field
 
 from companion.scorers.liberte.cards import BLUE, FACTION, RED, WHITE
 from companion.scorers.liberte.ties import describe_advances
-from companion.scorers.sentence import join, plural, sentence
+from companion.scorers.sentence import join, names, plural, sentence
 
 PRECEDENCE = (RED, BLUE, WHITE)
 """An unresolved tie: red beats blue, blue beats white (LIB-GOV-2)."""
@@ -50,7 +50,7 @@ def _place(track, factions, contest, play_order, advancing, variant, result) -> 
     for faction in factions:
         if faction != winner and track[faction] <= track[winner]:
             track[faction] -= 1
-    params = dict(factions=join(", ", [FACTION[f] for f in tied]), how=how, faction=FACTION[winner])
+    params = dict(factions=names([FACTION[f] for f in tied]), how=how, faction=FACTION[winner])
     result.sentences.append(
         plural("Government: tie at %(n)s vote between %(factions)s; %(how)s; %(faction)s wins and every other "
                "faction at that level or lower moves back one space (LIB-GOV-2)",

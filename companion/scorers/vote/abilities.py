@@ -132,7 +132,7 @@ def _double_vote(game, user, target):
 def _transfer(game, user, target):
     game.president, game.previous_president = target, None
     game.say(sentence("%(player)s transfers presidential powers: %(target)s is President, the rotation goes on "
-                      "clockwise from him (VOTE-ABL-3)", player=user, target=target))
+                      "clockwise from {target?f:her|m:him|there} (VOTE-ABL-3)", player=user, target=target))
     return game
 
 

@@ -16,12 +16,8 @@ from companion.scorers.vote.state import (
     END_ROUND, GIVE, NOMINATE, OVER, TIEBREAK, UNREST, VOTE, Game, Player, in_game, next_clockwise,
     playing)
 
-EVENT_NAMES = {"nominate": word("event", "nominate"), "vote": word("event", "vote"), "give": word("event", "give"),
-               "ability": word("event", "ability"), "unrest": word("event", "unrest"),
-               "eliminate": word("event", "eliminate"), "end_round": word("event", "end_round"),
-               "tiebreak": word("event", "tiebreak"), "party_won": word("event", "party_won")}
-"""How a refusal names the type of the event it refuses (in English, the type itself)."""
-EVENT_TYPES = tuple(EVENT_NAMES)
+EVENT_TYPES = ("nominate", "vote", "give", "ability", "unrest", "eliminate", "end_round", "tiebreak",
+               "party_won")
 PARTIES = ("democrats", "republicans")
 PARTY_NAMES = {"democrats": word("party", "Democrats"), "republicans": word("party", "Republicans")}
 PARTY_WORDS = {"democrats": word("party", "democrats"), "republicans": word("party", "republicans")}
@@ -52,15 +48,15 @@ def new_game(players: list[dict], lot: list[str] | None = None,
 
 
 def apply_event(game: Game, event: dict, index: int | None = None) -> Game:
-    """Play one event on a copy of ``game``; a refused event raises RuleError naming where and why."""
+    """Play one event on a copy of ``game``; a refused event raises RuleError saying why, and where
+    in a scenario's list (``index``); a phone's refusal stands beside the form it came from and
+    names no event type."""
     kind = event.get("type") if isinstance(event, dict) else None
     try:
         return _apply(game, event, kind)
     except RuleError as err:
         if index is None:
-            named = EVENT_NAMES[kind] if kind in EVENT_TYPES else kind  # a JSON list is no key
-            raise RuleError(sentence("event '%(kind)s': %(message)s", kind=named, message=err.message),
-                            err.rule) from None
+            raise
         raise RuleError(sentence("events[%(index)s] (%(kind)s): %(message)s", index=index, kind=kind,
                                  message=err.message), err.rule) from None
 

@@ -62,7 +62,7 @@ def give(game: Game, event: dict) -> None:
     if they have not had theirs; the order is recorded for VOTE-END-3.
     """
     if game.phase != GIVE:
-        raise RuleError(sentence("the President gives no cards at '%(phase)s'", phase=PHASES[game.phase]),
+        raise RuleError(sentence("the President gives no cards now: the round is at %(phase)s", phase=PHASES[game.phase]),
                         "VOTE-EVT-3")
     name = event.get("to")
     player = playing(game, name, "VOTE-EVT-3", "recipient")

@@ -62,7 +62,7 @@ def eligible_prime_ministers(game: Game) -> list[str]:
 def nominate(game: Game, event: dict) -> None:
     """VOTE-GOV-2: the President names his candidate for Prime Minister."""
     if game.phase != NOMINATE:
-        raise RuleError(sentence("no nomination now: the round is at '%(phase)s'", phase=PHASES[game.phase]),
+        raise RuleError(sentence("no nomination now: the round is at %(phase)s", phase=PHASES[game.phase]),
                         "VOTE-GOV-2")
     name = event.get("candidate")
     seat(game, name, "VOTE-GOV-2", "candidate")
@@ -81,7 +81,7 @@ def count_votes(game: Game, event: dict) -> None:
     Reading: the ballots count as cast; the Double vote's cost (−1 support) is paid right after.
     """
     if game.phase != VOTE:
-        raise RuleError(sentence("no vote now: the round is at '%(phase)s'", phase=PHASES[game.phase]), "VOTE-GOV-3")
+        raise RuleError(sentence("no vote now: the round is at %(phase)s", phase=PHASES[game.phase]), "VOTE-GOV-3")
     if any(_is_int(event.get(key)) for key in ("yes", "no")):
         return count_totals(game, event)
     yes, no, doubles = (_names(event, key) for key in ("yes", "no", "double"))
@@ -250,10 +250,10 @@ def end_round(game: Game) -> None:
         game.say(sentence("The round already ended with the failed election (VOTE-GOV-4)"))
         return
     if game.phase == GIVE:
-        raise RuleError(sentence("the round cannot end at '%(phase)s': the President still gives cards",
-                                 phase=PHASES[game.phase]), "VOTE-EVT-3")
+        raise RuleError(sentence("the round cannot end yet: the President still gives cards"),
+                        "VOTE-EVT-3")
     if game.phase != END_ROUND:
-        raise RuleError(sentence("the round cannot end at '%(phase)s'", phase=PHASES[game.phase]), "VOTE-GOV-2")
+        raise RuleError(sentence("the round cannot end now: the round is at %(phase)s", phase=PHASES[game.phase]), "VOTE-GOV-2")
     game.discard += game.cards - len(game.gives)
     refill_hands(game)
     game.say(sentence("Everyone in the game draws or discards to 3 cards (VOTE-CON-1)"))

@@ -10,10 +10,11 @@ from companion.scorers.sentence import sentence, word
 
 NOMINATE, VOTE, GIVE, END_ROUND, UNREST, TIEBREAK, OVER = (
     "nominate", "vote", "give", "end_round", "unrest", "tiebreak", "over")
-PHASES = {NOMINATE: word("phase", "nominate"), VOTE: word("phase", "vote"), GIVE: word("phase", "give"),
-          END_ROUND: word("phase", "end_round"), UNREST: word("phase", "unrest"),
-          TIEBREAK: word("phase", "tiebreak"), OVER: word("phase", "over")}
-"""How a refusal names the phase of the round (in English, the phase itself)."""
+PHASES = {NOMINATE: word("phase", "the nomination"), VOTE: word("phase", "the vote"),
+          GIVE: word("phase", "the giving of the cards"), END_ROUND: word("phase", "the end of the round"),
+          UNREST: word("phase", "the unrest"), TIEBREAK: word("phase", "the tie-break"),
+          OVER: word("phase", "the end of the game")}
+"""How a refusal names the phase of the round, in a player's words ("the round is at the vote")."""
 HAND = 3
 WHO = {"player": word("unknown", "player"), "target": word("unknown", "target"),
        "candidate": word("unknown", "candidate"), "voter": word("unknown", "voter"),

@@ -72,9 +72,6 @@
       form.setAttribute("data-current", who.closest(".card-row").getAttribute("data-player"));
       pad(form);
     }
-    if (evt.target.closest && evt.target.closest("#show-rules")) {
-      document.documentElement.classList.toggle("rules-shown");
-    }
   });
   // "Other values" in the giving shows the budget and support lists (vote.css): into view with them.
   document.addEventListener("change", function (evt) {
