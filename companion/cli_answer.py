@@ -20,14 +20,20 @@ def whole(text):
 
 
 def reply(run, as_json: bool, lines) -> None:
-    """Print ``run()``'s answer: JSON, or the lines ``lines(answer)`` gives."""
+    """Print ``run()``'s answer: JSON, or the lines ``lines(answer)`` gives; its sentences in the
+    command's ``--lang`` (companion.cli_lang)."""
+    from companion.cli_lang import Speaker, chosen
+    speaker = Speaker(chosen())
     try:
         result = run()
     except RuleError as err:
-        click.echo(f"error: {err}", err=True)
+        click.echo(f"error: {speaker.say(err.message) if speaker.needed else err.message} ({err.rule})",
+                   err=True)
         sys.exit(2)
+    if speaker.needed:
+        result = speaker.say(result)
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
     else:
-        for line in lines(result):
-            click.echo(line)
+        for line in lines(result):  # the glue of the lines is said in the language too
+            click.echo(speaker.say(line) if speaker.needed else line)

@@ -29,11 +29,20 @@ def read_scenario(path: str) -> dict:
     return data
 
 
-def answer(path: str, engine) -> None:
-    """Run ``engine`` (a dict -> dict function) on the scenario at ``path`` and print the JSON answer."""
+def answer(path: str, engine, lang: str = "en") -> None:
+    """Run ``engine`` (a dict -> dict function) on the scenario at ``path`` and print the JSON answer,
+    its sentences in ``lang`` (companion.cli_lang) and agreeing with the scenario's players."""
+    from companion.cli_lang import Speaker
+    scenario = None
     try:
-        result = engine(read_scenario(path))
+        scenario = read_scenario(path)
+        result = engine(scenario)
     except RuleError as err:
-        click.echo(f"error: {err}", err=True)
+        speaker = Speaker(lang, scenario)
+        message = speaker.say(err.message) if speaker.needed else err.message
+        click.echo(f"error: {message} ({err.rule})", err=True)
         sys.exit(2)
+    speaker = Speaker(lang, scenario)
+    if speaker.needed:
+        result = speaker.say(result)
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))

@@ -3,6 +3,9 @@ import random
 
 import click
 
+from companion.scorers.sentence import join, sentence
+
+from companion.cli_lang import SAYS
 from companion.cli_answer import reply, whole
 from companion.scorers.conquest import cede, conquest, resources, surrender
 from companion.scorers.rules import RuleError
@@ -28,23 +31,26 @@ def conquest_group():
 @click.option("--minor", is_flag=True, help="A minor (replaceable) country.")
 @SEED
 @JSON
+@SAYS
 def roll(nation, key_areas, lost, capitals, die, controller, minor, seed, as_json):
     """Is the nation conquered, and what follows? (CONQ-ROLL-1..5, CONQ-JOINT-1, CONQ-AFTER-1..6)"""
     reply(lambda: conquest(nation, whole(key_areas), whole(lost), whole(capitals), whole(die),
                            random.Random(seed), controller, minor),
-          as_json, lambda r: ["Conquered" if r["conquered"] else "Not conquered", *r["log"], *checklist(r)])
+          as_json, lambda r: [sentence("Conquered") if r["conquered"] else sentence("Not conquered"),
+                              *r["log"], *checklist(r)])
 
 
 def checklist(answer: dict) -> list[str]:
     """What happens next, one box per step, as the page's checklist."""
-    return ["What happens next:", *(f"[ ] {step}" for step in answer["next"])] if answer["next"] else []
+    return ([sentence("What happens next:"), *(join("", ["[ ] ", step]) for step in answer["next"])]
+            if answer["next"] else [])
 
 
 def verdict(answer: dict) -> str:
     """The surrender answer's first line, as the page's headline."""
     if answer["neutral"]:
-        return "No surrender: unaligned and neutral"
-    return "It may surrender" if answer["may"] else "It may not surrender"
+        return sentence("No surrender: unaligned and neutral")
+    return sentence("It may surrender") if answer["may"] else sentence("It may not surrender")
 
 
 @conquest_group.command("cede")
@@ -52,6 +58,7 @@ def verdict(answer: dict) -> str:
 @click.option("--provinces", default=None, help="The victim's home provinces besides its capital (optional).")
 @SEED
 @JSON
+@SAYS
 def cede_command(die, provinces, seed, as_json):
     """How many provinces pass, and who chooses each (CONQ-CEDE-1..3)."""
     reply(lambda: cede(whole(die), random.Random(seed), whole(provinces)), as_json,
@@ -75,6 +82,7 @@ def pairs(given: tuple, rule: str) -> dict:
 @click.option("--aggressor", multiple=True, help="nation=troops on the territory (repeatable).")
 @click.option("--minor", is_flag=True, help="A minor (replaceable) country.")
 @JSON
+@SAYS
 def surrender_command(units, aggressor, minor, as_json):
     """May the power surrender, to whom, and what follows? (CONQ-SURR-1..4, CONQ-OFFER-1..2)"""
     reply(lambda: surrender(whole(units), pairs(aggressor, "CONQ-SURR-1"), minor), as_json,
@@ -88,6 +96,7 @@ def surrender_command(units, aggressor, minor, as_json):
 @click.option("--winner", default=None, help="The conqueror, the accepting nation, or the one spending.")
 @click.option("--victim", default=None, help="The conquered or surrendering nation (other: a minor country).")
 @JSON
+@SAYS
 def resources_command(action, track, marker, winner, victim, as_json):
     """ACTION is conquest, surrender, spend or score (CONQ-RES-1..8)."""
     def run():

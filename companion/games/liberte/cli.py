@@ -4,6 +4,7 @@ import sys
 
 import click
 
+from companion.cli_lang import LANG
 from companion.scenario_file import answer
 from companion.scorers.liberte import check_json, resolve_json
 from companion.scorers.rules import RuleError
@@ -22,24 +23,26 @@ FILE_HELP = ("FILE is a JSON scenario, described in docs/formats.md (- reads sta
 
 @liberte.command(epilog=FILE_HELP)
 @click.argument("file")
-def resolve(file):
+@LANG
+def resolve(file, lang):
     """Resolve the end of a turn: battle, elections, Government, VPs.
 
     Runs the scenario in FILE in rulebook order: the battle (turns 2-4), the counter-revolution check
     (turns 3-4), the 27 province elections, the landslide check, Government and Opposition, the VPs.
     """
-    answer(file, resolve_json)
+    answer(file, resolve_json, lang)
 
 
 @liberte.command(epilog=FILE_HELP)
 @click.argument("file")
-def check(file):
+@LANG
+def check(file, lang):
     """Check a position: control, counter-revolution, supply.
 
     Reports who controls each province, the counter-revolution count and the supply of each colour
     for the position in FILE, as it stands.
     """
-    answer(file, check_json)
+    answer(file, check_json, lang)
 
 
 @liberte.group(short_help="The host's own board profiles, listed to every table's host.")

@@ -3,6 +3,9 @@ import random
 
 import click
 
+from companion.scorers.sentence import sentence
+
+from companion.cli_lang import SAYS
 from companion.cli_answer import reply, whole
 from companion.scorers.virgin_queen import checklist, draw
 
@@ -24,6 +27,7 @@ def names(text: str | None) -> list[str]:
 @click.option("--treasure-names", help="The treasures' names, comma-separated (optional).")
 @click.option("--seed", type=int, default=None, help="Seed of the random take (default: fresh).")
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON.")
+@SAYS
 def draw_command(power, cards, treasures, card_names, treasure_names, seed, as_json):
     """Which pile a random "card" take comes from, and the take (VQ-DRAW-1..3)."""
     reply(lambda: draw(power, whole(cards), whole(treasures), random.Random(seed), names(card_names),
@@ -35,13 +39,14 @@ def draw_command(power, cards, treasures, card_names, treasure_names, seed, as_j
 @click.argument("turn", default="1")
 @click.option("--done", multiple=True, help="A step already ticked off (repeatable), e.g. --done characters.")
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON.")
+@SAYS
 def turn_command(turn, done, as_json):
     """The checklist of one turn: the eight phases and their steps (VQ-SEQ-1..10)."""
     reply(lambda: checklist(whole(turn), list(done)), as_json, checklist_lines)
 
 
 def checklist_lines(check: dict) -> list[str]:
-    lines = [f"Turn {check['turn']} of at most 7 (VQ-SEQ-1)"]
+    lines = [sentence("Turn %(n)s of at most 7 (VQ-SEQ-1)", n=check["turn"])]
     for number, phase in enumerate(check["phases"], 1):
         section = f" {phase['section']}" if phase["section"] else ""
         lines.append(f"{number}. {phase['name']}{section} ({phase['rule']})")
@@ -50,7 +55,9 @@ def checklist_lines(check: dict) -> list[str]:
             lines.append(f"  [{mark}] {s['section'] + ' ' if s['section'] else ''}{s['text']}")
             lines += [f"      {text}" for text in (s["detail"], s["note"]) if text]
     texts = {s["key"]: s["text"] for phase in check["phases"] for s in phase["steps"]}
-    lines.append(f"Next: {texts[check['next']]}" if check["next"] else "Every step is done (VQ-SEQ-2)")
+    lines.append(sentence("Next: %(step)s", step=texts[check["next"]]) if check["next"]
+                 else sentence("Every step is done (VQ-SEQ-2)"))
     if check["last"]:
-        lines.append("Turn 7 is the last one: the game ends after its victory determination (VQ-END-1)")
+        lines.append(sentence("Turn 7 is the last one: the game ends after its victory determination"
+                              " (VQ-END-1)"))
     return lines

@@ -3,6 +3,7 @@ import random
 
 import click
 
+from companion.cli_lang import LANG
 from companion.scenario_file import answer
 from companion.scorers.vote.night_script import LANGUAGES, LIMITS, NightSettings, timed_script
 from companion.scorers.vote.replay import replay
@@ -48,10 +49,11 @@ def script(players, lang, seed, eyes_open, pause, pace, padding):
                                "input, prints one line 'error: <what, where> (<rule id>)' on standard error and "
                                "exits 2; the rule ids are in docs/rules/vote.md.")
 @click.argument("file")
-def replay_command(file):
+@LANG
+def replay_command(file, lang):
     """Replay a game's events and print the position after them.
 
     The players, their points, the President and PM, what may happen next, and the log of every
     event with the rule it follows, after the events in FILE.
     """
-    answer(file, replay)
+    answer(file, replay, lang)

@@ -1,0 +1,83 @@
+"""The commands' ``--lang``: an engine's answer with its sentences said in a language, as the pages
+say them: the players' names in their cases, the words agreeing with their forms of address.
+
+The JSON keeps its shape; only its sentences change language (each engine sentence is a
+:class:`~companion.scorers.sentence.Sentence`, which knows its template). The rule ids stay, as
+everywhere on the command line. The players' forms of address come from the scenario: a
+``gender`` of a player object (``"f"``, ``"m"``), or a ``genders`` object by name (docs/formats.md).
+"""
+import os
+
+import click
+from babel.support import NullTranslations, Translations
+
+from companion import grammar
+from companion.i18n import LANGUAGES
+from companion.scorers.sentence import Sentence
+
+TRANSLATIONS = os.path.join(os.path.dirname(__file__), "translations")
+
+LANG = click.option("--lang", type=click.Choice(list(LANGUAGES)), default="en", show_default=True,
+                    help="Language of the sentences (the log, the reasons, the refusals).")
+
+
+def _remember(ctx, _param, value):
+    ctx.meta["companion.lang"] = value
+    return value
+
+
+# The same option for a command that answers through companion.cli_answer.reply, which reads it
+SAYS = click.option("--lang", type=click.Choice(list(LANGUAGES)), default="en", show_default=True,
+                    expose_value=False, callback=_remember,
+                    help="Language of the sentences (the reasons, the log, the refusals).")
+
+
+def chosen() -> str:
+    """The ``--lang`` of the command being run (English outside one)."""
+    context = click.get_current_context(silent=True)
+    return context.meta.get("companion.lang", "en") if context else "en"
+
+
+def catalog(lang: str):
+    """The engines' catalog of ``lang`` (English: none, the sentences are English already)."""
+    if lang == "en":
+        return NullTranslations()
+    return Translations.load(TRANSLATIONS, [lang], domain="engine")
+
+
+def genders(scenario) -> dict:
+    """The players' forms of address a scenario gives: ``genders`` by name, or a ``gender`` per
+    player object; anything else is not said."""
+    found = {}
+    if isinstance(scenario, dict):
+        given = scenario.get("genders") or (scenario.get("setup") or {}).get("genders")
+        if isinstance(given, dict):
+            found.update({k: v for k, v in given.items() if isinstance(k, str)})
+        for player in scenario.get("players") or []:
+            if isinstance(player, dict) and isinstance(player.get("name"), str) and "gender" in player:
+                found[player["name"]] = player["gender"]
+    return {name: value for name, value in found.items() if value in grammar.GENDERS}
+
+
+class Speaker:
+    """Says an answer's sentences in one language for one table's players."""
+
+    def __init__(self, lang: str, scenario=None):
+        self.lang = lang
+        self.catalog = catalog(lang)
+        self.grammar = grammar.speaker(lang, genders(scenario))
+
+    @property
+    def needed(self) -> bool:
+        """Whether anything changes: another language, or forms of address to agree with."""
+        return self.lang != "en" or bool(self.grammar.genders)
+
+    def say(self, value):
+        """``value`` (an answer: dicts, lists, sentences) with every sentence said again."""
+        if isinstance(value, Sentence):
+            return value.translate(self.catalog, self.grammar)
+        if isinstance(value, dict):
+            return {key: self.say(item) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [self.say(item) for item in value]
+        return value
