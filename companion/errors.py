@@ -7,9 +7,10 @@ import logging
 import sqlite3
 
 from flask import jsonify, render_template, request
-from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
+
+from companion.i18n import gettext as _
 
 log = logging.getLogger(__name__)
 

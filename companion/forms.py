@@ -5,8 +5,8 @@ is put back into the fields the form sends (:func:`fields`), and the form's read
 an imported file meets exactly the rules and limits a phone meets, and what is stored is what the
 reader gives: only the keys the game defines.
 """
-from flask_babel import gettext as _
 
+from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 
 

@@ -11,10 +11,10 @@ import hashlib
 import os
 
 from flask import Blueprint, Response, current_app, g, jsonify, render_template, request, url_for
-from flask_babel import force_locale, get_locale, gettext as _
+from flask_babel import force_locale, get_locale
 
 from companion.assets import htmx_asset, static_asset
-from companion.i18n import LANGUAGES
+from companion.i18n import LANGUAGES, gettext as _
 
 bp = Blueprint("install", __name__)
 THEME = "#223333"  # the header's colour (companion.css, .top)

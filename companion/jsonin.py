@@ -8,8 +8,8 @@ recurse), a number with more digits than Python converts (``sys.get_int_max_str_
 import json
 import math
 
-from flask_babel import gettext as _
 
+from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 
 MAX_DEPTH = 16  # the deepest real table file (a card inside an event's data) is 7 levels deep

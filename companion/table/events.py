@@ -19,11 +19,10 @@ import logging
 from datetime import datetime, timezone
 
 from flask import current_app
-from companion.i18n import gettext as _
 
+from companion.i18n import gettext as _, translate
 from companion.table.caches import LRU
 from companion.table.db import transaction
-from companion.i18n import translate
 from companion.scorers.rules import RuleError
 
 log = logging.getLogger(__name__)

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from flask import Blueprint, current_app, request
-from companion.i18n import gettext as _
 
+from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 
 

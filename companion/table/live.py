@@ -9,12 +9,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from flask import abort, current_app, g, redirect, render_template, request, url_for
-from companion.i18n import gettext as _
 from markupsafe import Markup, escape
 
+from companion.i18n import gettext as _, plain, translate
 from companion.table import events, games, tables
 from companion.table.db import get_db
-from companion.i18n import plain, translate
 from companion.scorers.rules import RuleError
 
 

@@ -2,9 +2,9 @@
 import json
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from companion.i18n import gettext as _
 
 from companion import jsonin
+from companion.i18n import gettext as _
 from companion.table import events, games, live, rooms, tables
 from companion.table.db import get_db
 from companion.scorers.rules import RuleError

@@ -1,15 +1,14 @@
 """Rooms: the start page, creating a table, joining it by code or QR, seats, and the news."""
-from markupsafe import Markup
 from flask import (Blueprint, Response, abort, current_app, redirect, render_template,
                    request, url_for)
-from companion.i18n import gettext as _
+from markupsafe import Markup
 
 from companion import qr
+from companion.i18n import LANGUAGES, gettext as _
 from companion.server import push
-from companion.table import games, live, tables
 from companion.table import events as log
+from companion.table import games, live, tables
 from companion.table.db import get_db
-from companion.i18n import LANGUAGES
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("tables", __name__)

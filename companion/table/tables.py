@@ -14,12 +14,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from flask import current_app, session
-from companion.i18n import gettext as _, ngettext
 
 from companion import grammar, security
+from companion.i18n import LANGUAGES, gettext as _, ngettext
 from companion.table import events, games, guard
 from companion.table.db import get_db, transaction
-from companion.i18n import LANGUAGES
 from companion.scorers.rules import RuleError
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

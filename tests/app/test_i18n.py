@@ -16,13 +16,13 @@ from babel.messages.pofile import read_po
 
 from companion.games.liberte import position
 from companion.scorers.liberte import resolve_json
-from companion.scorers.sentence import Joined, Sentence
+from companion.scorers.sentence import Joined, Sentence, expansions
 from companion.scorers.vote import replay
 from conftest import SEVEN, TableHelper, VoteTable
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "companion" / "translations"
-PLACEHOLDER = re.compile(r"%\(\w+\)[sr]")
+PLACEHOLDER = re.compile(r"%\((\w+)(?:@(?:nom|gen|dat|acc|ins|loc))?\)[sr]")
 RULE_ID = re.compile(r"\b[A-Z]+-[A-Z]+-\d+\b")
 ENGINE_KEYWORDS = {"sentence": None, "plural": (1, 2), "word": ((1, "c"), 2)}  # as in CONTRIBUTING.md
 
@@ -69,8 +69,9 @@ def test_every_engine_sentence_is_translated_with_the_same_placeholders_and_rule
     for (english, context), translated in catalog.items():
         for form in translated:
             assert form, f"{lang}: {english!r} is untranslated"
-            assert set(PLACEHOLDER.findall(form)) == set(PLACEHOLDER.findall(english)), (lang, english)
-            assert sorted(RULE_ID.findall(form)) == sorted(RULE_ID.findall(english)), (lang, english)
+            for reading in expansions(form):  # each variant of its choices (docs/grammar.md)
+                assert set(PLACEHOLDER.findall(reading)) == set(PLACEHOLDER.findall(english)), (lang, english)
+                assert sorted(RULE_ID.findall(reading)) == sorted(RULE_ID.findall(english)), (lang, english)
     assert engine_catalog(lang, "mo") == catalog, "engine.mo is older than engine.po: compile it"
 
 
@@ -115,7 +116,8 @@ def test_every_message_is_translated_with_the_same_placeholders(lang):
     for msgid, translated in catalog.items():
         for text in translated:  # one form, or each plural form (ngettext)
             assert text, f"{lang}: {msgid!r} is untranslated"
-            assert sorted(PLACEHOLDER.findall(msgid)) == sorted(PLACEHOLDER.findall(text)), msgid
+            for reading in expansions(text):  # each variant of its choices (docs/grammar.md)
+                assert set(PLACEHOLDER.findall(msgid)) == set(PLACEHOLDER.findall(reading)), msgid
     with open(folder / "messages.mo", "rb") as mo:
         compiled = {forms(m.id)[0]: forms(m.string) for m in read_mo(mo) if m.id}
     assert compiled == catalog, "messages.mo is older than messages.po: compile it"
@@ -236,7 +238,9 @@ def test_the_json_api_stays_english_whatever_the_browser_language(client):
 
 
 def shown(page: str) -> str:
-    """What a reader sees of a page: its text without tags, scripts or attributes."""
+    """What a reader sees of a page, with the rule ids shown: its text without tags, scripts or
+    attributes."""
+    page = re.sub(r'<span class="rule">([^<]*)</span>', r"\1", page)
     text = re.sub(r"<[^>]+>", " ", re.sub(r"<script.*?</script>", "", page, flags=re.S))
     return html.unescape(" ".join(text.split()))
 

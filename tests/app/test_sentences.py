@@ -23,7 +23,8 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from companion.games.liberte import position
-from companion.scorers.sentence import names, plural, sentence
+from companion.grammar import speaker
+from companion.scorers.sentence import names, plural, render, sentence
 from conftest import SEVEN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +32,7 @@ TRANSLATIONS = ROOT / "companion" / "translations"
 LANGUAGES = ["en", "ru", "it", "fr", "de"]
 DOMAINS = ["messages", "engine"]
 COUNTS = [0, 1, 2, 5, 21]
-PLACEHOLDER = re.compile(r"%\((\w+)\)([srd])")
+PLACEHOLDER = re.compile(r"%\((\w+)(?:@\w+)?\)([srd])")
 
 # A woman and a man at each table; the Italian, French and German names open with a vowel, where
 # an article or a preposition would have to change.
@@ -86,7 +87,7 @@ def params(msgid: str, lang: str, name: str, count: int) -> dict:
         if key in NAMED or (key == "t" and "on %(t)s" in msgid):
             values[key] = name
         elif key in LISTED:
-            values[key] = format_list([female, male], locale=lang)
+            values[key] = names([female, male])
         elif key in COUNTED or kind == "d":
             values[key] = count
         else:
@@ -96,7 +97,8 @@ def params(msgid: str, lang: str, name: str, count: int) -> dict:
 
 def rendered(lang: str, domain: str) -> list:
     """(msgid, text) for every message, every name and every count."""
-    found = catalog(lang, domain)
+    found, lists = catalog(lang, domain), catalog(lang, "engine")
+    grammar = speaker(lang, dict(zip(NAMES[lang], ("f", "m"))))  # the woman and the man said so
     texts = []
     for context, msgid, plural_id in messages(domain):
         for name in NAMES[lang]:
@@ -107,7 +109,8 @@ def rendered(lang: str, domain: str) -> list:
                     text = found.npgettext(context, msgid, plural_id, count)
                 else:
                     text = found.ngettext(msgid, plural_id, count)
-                texts.append((msgid, text % params(plural_id or msgid, lang, name, count)))
+                values = params(plural_id or msgid, lang, name, count)
+                texts.append((msgid, render(text, values, grammar, lists)))
     return texts
 
 

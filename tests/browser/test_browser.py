@@ -64,7 +64,7 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     host.get_by_role("link", name="Election").click()
     expect(host.locator("#hold")).to_contain_text("Not started yet")  # the default is one tap
     host.get_by_role("link", name="Step by step").click()  # this table walks through it
-    expect(host.locator("#result-1")).to_contain_text("Max wins for blue")  # one province per step
+    expect(host.locator("#result-1")).to_contain_text("Max wins for the Moderates")  # one province per step
     expect(host.locator("#result-1")).to_contain_text("(LIB-ELEC-3)")  # with the engine's sentence
     host.get_by_role("link", name="Next: Province 2").click()
     expect(host.locator(".progress")).to_contain_text("Step 2 of 29")
@@ -78,7 +78,7 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
     host.get_by_role("button", name="Advance marat (red 3)").click()
     other.get_by_role("button", name="Advance danton (red 3)").click(timeout=TOLD)
     host.get_by_role("button", name="Advance robespierre (red 2)").click(timeout=TOLD)
-    expect(host.locator("#result-8")).to_contain_text("Christie wins for red, 3 votes")
+    expect(host.locator("#result-8")).to_contain_text("Christie wins for the Radicals, 3 votes")
     host.get_by_role("link", name="Skip to the end").click()
     expect(host.locator("#vp-track")).to_contain_text("Christie")
     expect(host.locator("#vp-track tr").first).to_contain_text("5 VP")

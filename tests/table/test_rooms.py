@@ -72,8 +72,8 @@ def test_the_seat_picker_marks_taken_seats_and_asks_before_taking_one(app, table
     joshua = table.seated_phone("Joshua")
     fifth = app.test_client()
     page = fifth.get(f"/t/{table.code}").get_data(as_text=True)
-    assert "Joshua <small>· taken by another phone</small>" in page
-    assert "Max <small>" not in page  # nobody sits there yet
+    assert "<bdi>Joshua</bdi> <small>· taken by another phone</small>" in page
+    assert "<bdi>Max</bdi> <small>" not in page  # nobody sits there yet
     asked = fifth.post(f"/t/{table.code}/seat", data={"player": "Joshua"})
     text = asked.get_data(as_text=True)
     assert asked.status_code == 200 and 'id="confirm-seat"' in text
@@ -86,8 +86,8 @@ def test_the_seat_picker_marks_taken_seats_and_asks_before_taking_one(app, table
     assert taken.status_code == 303 and taken.location == f"/liberte/{table.code}/"
     # a phone that moves to another seat frees its old one
     fifth.post(f"/t/{table.code}/seat", data={"player": "Max"})
-    assert "Max <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
-    assert "Joshua <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
+    assert "<bdi>Max</bdi> <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
+    assert "<bdi>Joshua</bdi> <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
 
 
 def test_history_and_room_show_the_games_tabs(client, table, vote_table):

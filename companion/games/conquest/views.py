@@ -6,10 +6,10 @@ empty is rolled here with the system's generator; a refused field is named next 
 import random
 
 from flask import Blueprint, abort, render_template, request
-from flask_babel import gettext as _
 
 from companion.table import live
 from companion.forms import whole
+from companion.i18n import gettext as _
 from companion.scorers.conquest import NATIONS, TRACKED, cede, conquest, nation_name, resources, surrender
 from companion.scorers.rules import RuleError
 

@@ -7,10 +7,10 @@ a phone meets (blocks 0 to 3, VPs 0 to 200, names of the table's players, a tie 
 question the engine asks…) and only the keys the game defines are stored. The board profile has
 no one form: it is read as the profile import reads a file (``engine.profile``).
 """
-from flask_babel import gettext as _
 
 from companion.forms import fields
 from companion.games.liberte import engine, forms
+from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 
 

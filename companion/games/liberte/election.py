@@ -14,12 +14,12 @@ player at a time (LIB-ELEC-4, Paris repeating LIB-ELEC-7), and the battle VPs re
 the profile lacks them (LIB-BAT-1). No phone steps past the question the engine waits for.
 """
 from flask import Blueprint, request, url_for
-from flask_babel import gettext as _
 
 from companion.table import live, tables
 from companion.games.liberte import check, engine, forms
 from companion.games.liberte.position import contest_names, reason_name
 from companion.games.liberte.views import base_context
+from companion.i18n import gettext as _
 from companion.scorers.liberte.battle import BATTLE_TURNS
 from companion.scorers.rules import RuleError
 

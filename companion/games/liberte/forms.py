@@ -2,12 +2,12 @@
 
 A refusal names the field as the page does, in the page's language (``blocks``, ``блоки``).
 """
-from flask_babel import gettext as _
 
 from companion.forms import whole
 from companion.games.liberte import engine
 from companion.games.liberte.engine import FACTIONS
 from companion.games.liberte.position import PLACES, advance as advance_on
+from companion.i18n import gettext as _
 from companion.scorers.liberte.battle import BATTLE_TURNS
 from companion.scorers.rules import RuleError
 

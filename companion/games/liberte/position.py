@@ -8,12 +8,11 @@ copies one province's list, not the whole position).
 import copy
 from itertools import count
 
-from companion.i18n import gettext as _, ngettext
 
 from companion.table import games
-from companion.i18n import translate
 from companion.games.liberte import engine, outcome
 from companion.games.liberte.engine import FACTIONS
+from companion.i18n import gettext as _, ngettext, translate
 from companion.scorers.liberte.supply import available
 from companion.scorers.rules import RuleError
 

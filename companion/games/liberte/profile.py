@@ -17,7 +17,6 @@ import secrets
 import zlib
 
 from flask import Blueprint, abort, redirect, request, session, url_for
-from flask_babel import gettext as _, ngettext
 
 from companion import jsonin
 from companion.table import events, live, tables
@@ -25,6 +24,7 @@ from companion.table.db import get_db, transaction
 from companion.games.liberte import check, engine, forms
 from companion.games.liberte.check import board_profile
 from companion.games.liberte.views import base_context
+from companion.i18n import gettext as _, ngettext
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte_profile", __name__, url_prefix="/liberte/<code>/profile")

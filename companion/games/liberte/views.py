@@ -1,7 +1,6 @@
 """Liberté screens: the board mirror with its live meters, and the displays and hands."""
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import get_locale
-from companion.i18n import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
@@ -11,7 +10,8 @@ from companion.forms import address_number
 from companion.games.liberte import check as checker, engine
 from companion.games.liberte.engine import FACTIONS
 from companion.games.liberte.position import (card_label, card_name, contest_names, ending_name,
-                                       faction_names, faction_parties)
+                                              faction_names, faction_parties)
+from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte", __name__, url_prefix="/liberte/<code>")

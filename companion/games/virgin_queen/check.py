@@ -3,9 +3,9 @@ file, is read by the reader of the form that makes it, so a file meets the limit
 and only the keys the game defines are stored. The take's seed is the server's (drawn by the
 view); a file's seed must be one the server could have drawn.
 """
-from flask_babel import gettext as _
 
 from companion.forms import fields, whole
+from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 from companion.scorers.virgin_queen import LAST_TURN, POWERS, step
 

@@ -6,10 +6,9 @@ optional names and the ``seed`` the web layer drew). ``apply`` never changes its
 """
 import random
 
-from flask_babel import gettext as _
 
+from companion.i18n import gettext as _, translate
 from companion.table import games
-from companion.i18n import translate
 from companion.scorers.rules import RuleError
 from companion.scorers.sentence import sentence
 from companion.scorers.virgin_queen import START, draw, impulse, next_turn, power_name, step, tick

@@ -9,12 +9,12 @@ move's ``note`` for the history, always written here from the game before and af
 """
 import math
 
-from flask_babel import gettext as _
 
 from companion.forms import fields
 from companion.scorers.rules import RuleError
 from companion.scorers.vote import engine
 from companion.games.vote import forms, position as vote_position, rounds, timer, words
+from companion.i18n import gettext as _
 
 RULE = "docs/formats.md"
 

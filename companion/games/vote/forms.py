@@ -5,9 +5,9 @@ votes add up, who may receive a card) is the engine's decision when the event is
 """
 import random
 
-from flask_babel import gettext as _
 
 from companion.forms import whole
+from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 from companion.scorers.vote.abilities import ABILITIES, TARGETED
 from companion.scorers.vote.engine import PARTIES
@@ -31,7 +31,7 @@ def roll_missing(players: list[str], have: dict, rng: random.Random) -> dict:
     """VOTE-SETUP-4: the companion rolls two dice for everybody who has none yet."""
     missing = [name for name in players if name not in have]
     if not missing:
-        raise RuleError(_("every player already has his dice"), "VOTE-SETUP-4")
+        raise RuleError(_("every player already has their dice"), "VOTE-SETUP-4")
     return {"dice": {name: [rng.randint(1, 6), rng.randint(1, 6)] for name in missing},
             "rolled": True}
 

@@ -19,15 +19,14 @@ import random
 
 from flask import Blueprint, abort, jsonify, request, url_for
 from flask_babel import get_locale
-from flask_babel import gettext as _
 
 from companion import jsonin
 from companion.table import live
 from companion.forms import address_number
-from companion.i18n import LANGUAGES as LANGUAGE_NAMES
 from companion.scorers.rules import RuleError
 from companion.scorers.vote.night_script import night_script, timed_script
 from companion.games.vote import night_form, night_progress
+from companion.i18n import LANGUAGES as LANGUAGE_NAMES, gettext as _
 
 bp = Blueprint("vote_night", __name__, url_prefix="/vote/<code>/night")
 

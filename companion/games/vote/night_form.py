@@ -7,10 +7,9 @@ settings"), so the page can show the message beside that field. The bounds are t
 import math
 import secrets
 
-from flask_babel import gettext as _
 
 from companion.forms import address_number
-from companion.i18n import decimal
+from companion.i18n import decimal, gettext as _
 from companion.scorers.rules import RuleError
 from companion.scorers.vote.night_script import LANGUAGES, LIMITS as BOUNDS, NightSettings
 

@@ -11,13 +11,13 @@ history of governments and votes, the discussion timer and the table's options.
 """
 import random
 
-from flask_babel import gettext as _
 
 from companion.table import games
 from companion.scorers.rules import RuleError
 from companion.scorers.vote import engine
 from companion.scorers.vote.setup import first_president, starting_points
 from companion.games.vote import timer
+from companion.i18n import gettext as _, names
 
 VOTES_SHOWN = ("full", "totals")
 
@@ -34,7 +34,7 @@ def seated(position: dict) -> list[dict]:
     """The players with their starting points, in seat order (VOTE-SETUP-4); all dice needed."""
     missing = [name for name in position["players"] if name not in position["dice"]]
     if missing:
-        raise RuleError(_("no dice yet for %(names)s", names=", ".join(missing)), "VOTE-SETUP-4")
+        raise RuleError(_("no dice yet for %(names)s", names=names(missing)), "VOTE-SETUP-4")
     points = {name: starting_points(position["dice"][name]) for name in position["players"]}
     return [{"name": name, "budget": points[name][0], "support": points[name][1]}
             for name in position["players"]]
@@ -75,7 +75,7 @@ def own_lot(position: dict, picked: str) -> list[str]:
         raise RuleError(_("the points decide the first President: no lot is drawn"), "VOTE-SETUP-5")
     if picked not in chosen["tied"]:
         raise RuleError(_("the lot is drawn among exactly the tied players: %(names)s",
-                          names=", ".join(chosen["tied"])), "VOTE-SETUP-5")
+                          names=names(chosen["tied"])), "VOTE-SETUP-5")
     return [picked] + [name for name in chosen["tied"] if name != picked]
 
 
@@ -87,7 +87,7 @@ def start_data(position: dict, lot) -> dict:
     if chosen["by"] == "lot":
         if not (isinstance(lot, list) and sorted(map(str, lot)) == sorted(chosen["tied"])):
             raise RuleError(_("the lot is drawn among exactly the tied players: %(names)s",
-                              names=", ".join(chosen["tied"])), "VOTE-SETUP-5")
+                              names=names(chosen["tied"])), "VOTE-SETUP-5")
     elif lot is not None:
         raise RuleError(_("the points decide the first President: no lot is drawn"),
                         "VOTE-SETUP-5")

@@ -8,9 +8,9 @@ when it was rendered.
 """
 import time
 
-from flask_babel import gettext as _
 
 from companion.forms import whole
+from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 
 IDLE = {"state": "idle", "deadline": None, "left": None, "length": 0}

@@ -6,7 +6,6 @@ drawn here with the system's generator and stored in the events, so the log repl
 import random
 
 from flask import Blueprint, request, url_for
-from flask_babel import gettext as _
 
 from companion.table import live, tables
 from companion.scorers.rules import RuleError
@@ -14,6 +13,7 @@ from companion.scorers.vote.abilities import cancellers
 from companion.games.vote import forms, screen
 from companion.games.vote import position as vote_position
 from companion.games.vote import words
+from companion.i18n import gettext as _
 
 bp = Blueprint("vote", __name__, url_prefix="/vote/<code>")
 PAGE, FRAGMENT = "vote/table.html", "vote/_table.html"

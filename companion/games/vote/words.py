@@ -4,9 +4,9 @@ The engine decides; this module only names what it decided. A ``play`` event car
 written when it was stored (the President, the engine's tally, who left the game …) so that the
 shared history page can say "Ann nominates Eve" from the event alone.
 """
-from flask_babel import gettext as _
 
 from companion.games.vote import timer
+from companion.i18n import gettext as _, names
 
 
 def ability_names() -> dict:
@@ -25,8 +25,8 @@ def ability_conditions() -> dict:
                            "result aloud, true or false, never nothing."),
         "double_vote": _("Only during a vote: your vote counts twice."),
         "transfer_presidency": _("Only right after the round in which you were President: name "
-                                 "the next President; the rotation goes on clockwise from him."),
-        "eliminate": _("The chosen player leaves the game whatever his points. Allowed with "
+                                 "the next President; the rotation goes on clockwise from that player."),
+        "eliminate": _("The chosen player leaves the game whatever their points. Allowed with "
                        "exactly 5 budget or support: you leave too."),
         "cancel_event": _("Only by a player who is neither President nor PM and has just received "
                           "an event card: it is discarded without effect."),
@@ -140,7 +140,7 @@ def play_sentence(e: dict, n: dict) -> str:
     }
     text = words.get(kind, lambda: str(kind))()
     if n.get("eliminated"):
-        text += "; " + _("eliminated: %(p)s", p=", ".join(n["eliminated"]))
+        text += "; " + _("eliminated: %(p)s", p=names(n["eliminated"]))
     if n.get("winner") and n["winner"].get("player"):
         text += "; " + _("%(p)s's party wins", p=n["winner"]["player"])
     return text

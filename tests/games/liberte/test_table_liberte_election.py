@@ -35,7 +35,7 @@ def test_one_step_per_tap_with_the_sentence_of_each_result(client, table):
     text = wizard(client, table)
     assert "Step 1 of 29" in text and 'id="result-1"' in text and 'id="result-2"' not in text
     assert 'id="not-started"' in text  # browsing the steps records nothing (LIB-TURN-1)
-    assert "Christie wins for red, 1 vote" in text
+    assert "Christie wins for the Radicals, 1 vote" in text
     assert "red 2 (Christie) beats blue 1 (Joshua)" in text  # the engine's sentence (LIB-ELEC-3)
     assert next_step(text) == "2" and "Votes so far" in text
     text = wizard(client, table, next_step(text))
@@ -71,7 +71,7 @@ def test_paris_tie_repeats_until_one_player_is_ahead(client, table):
     assert "round 2" in text  # equal values: Paris asks again (LIB-ELEC-7)
     assert 'id="not-started"' not in text  # an answer started it
     text = advance(table, "Christie", "robespierre").get_data(as_text=True)
-    assert "Step 8 of 29" in text and "Christie wins for red, 3 votes" in text
+    assert "Step 8 of 29" in text and "Christie wins for the Radicals, 3 votes" in text
     assert "Christie advances marat (red 3)" in text  # the engine's sentence of the tie
     assert "most votes of the Government colour" in wizard(client, table, "government")
     assert "5 VP" in wizard(client, table, "end")
@@ -166,7 +166,7 @@ def test_a_board_change_waits_until_the_host_cancels_the_election(client, table)
     assert "Advance fouche" in text and "Advance marat" not in text
     assert advance(table, "Christie", "fouche").status_code == 200
     text = wizard(client, table, "8")
-    assert "Christie wins for white" in text
+    assert "Christie wins for the Royalists" in text
     assert client.get(f"/liberte/{table.code}/").status_code == 200
 
 

@@ -18,7 +18,8 @@ def started(vote_table):
 
 
 def text_of(response) -> str:
-    return response.get_data(as_text=True)
+    """The answer's HTML with the rule ids shown ("Show the rule ids": their spans unwrapped)."""
+    return re.sub(r'<span class="rule">([^<]*)</span>', r"\1", response.get_data(as_text=True))
 
 
 def section(text: str, name: str) -> str:
@@ -147,7 +148,7 @@ def test_a_move_out_of_phase_is_refused_at_the_top_of_the_page(app, started):
     text = text_of(response)
     assert response.status_code == 422
     assert re.search(r'<p class="error" role="alert" data-toast>[^<]*the President gives no '
-                     r'cards at &#39;nominate&#39; <span class="rule">\(VOTE-EVT-3\)</span>', text)
+                     r'cards now: the round is at the nomination \(VOTE-EVT-3\)', text)
     assert started.position(app)["game"].players[0].budget == 7
     assert started.play("tiebreak", {}).status_code == 422
     assert started.play("no-such-move").status_code == 404

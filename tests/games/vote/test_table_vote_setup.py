@@ -51,7 +51,7 @@ def test_roll_on_screen_stores_the_rolled_dice_in_the_event_VOTE_SETUP_4(app, cl
     assert all(1 <= d <= 6 for pair in dice.values() for d in pair)
     assert vote_table.position(app)["dice"] == dice
     again = vote_table.post(vote_table.at("/roll"), {})
-    assert again.status_code == 422 and b"already has his dice" in again.data
+    assert again.status_code == 422 and b"already has their dice" in again.data
 
 
 def test_start_needs_every_die_VOTE_SETUP_4(app, vote_table):

@@ -29,7 +29,7 @@ def test_the_toast_names_the_seat_that_tapped_not_the_president(started):
     assert answer.status_code == 200
     assert toast(answer).startswith("Bob: Cid nominates for Prime Minister: Dan")
     history = text_of(started.client.get(f"/t/{started.code}/history"))
-    assert "<strong>Bob</strong>: Cid nominates for Prime Minister: Dan" in history
+    assert "<strong><bdi>Bob</bdi></strong>: Cid nominates for Prime Minister: Dan" in history
 
 
 def test_the_toast_names_the_seat_once_when_it_is_the_one_acting(started):
