@@ -6,7 +6,8 @@ patronymic in the nominative (``Name``, ``Surn``, ``Patr``): «Аня» → «А
 where the dictionary has two («Дина», «Саша»). Anything else (a nickname, Latin letters, a
 number) stays in the nominative, and a translation may then say the sentence another way (its
 ``nom`` variant). A term is a noun phrase of the catalog («белая 1», «Секция Сражения»): its
-adjectives and its first noun take the case, the rest («Сражения», a number) stays.
+adjectives and its first noun take the case, the rest («Сражения», a number) stays. A text that is
+no player of the table (a card as a page names it) is read as a term.
 """
 import re
 import threading
@@ -42,8 +43,11 @@ class Russian(Grammar):
     """Names and terms declined; a term's gender read from its first noun."""
 
     def case(self, text: str, case: str, term: bool) -> str:
+        """A player's name as a name; anything else (a term, a card as a page names it) as a noun
+        phrase."""
         if case not in CASES or case == "nom":
             return text
+        term = term or text not in self.genders
         gender = None if term else self.genders.get(text)
         return _said.kept((text, case, gender, term),
                           lambda: (decline_term if term else decline_name)(text, CASES[case], gender)

@@ -50,14 +50,15 @@ COUNTED = {"n", "num", "k", "t", "count", "voters", "votes", "tokens", "blocks",
 # the same in that language. Anything without a letter outside its placeholders is allowed too.
 SAME = {
     "ru": set(),
-    "it": {"PM", "Paris", "Host", "no", "No: %(names)s", "[nation] Austria", "[nation] Prussia", "[nation] Russia"},
-    "fr": {"PM", "Paris", "Code", "Budget", "Discussion", "Pause", "Nation", "Province %(p)s", "Provinces",
+    "it": {"PM", "Paris", "Host", "no", "No: %(names)s", "[nation] Austria", "[nation] Prussia", "[nation] Russia",
+           "VP", "%(n)s VP", "%(p)s: %(v)s VP", "%(n)s no", "[badge of a player] PM"},  # the aid's «VP» (002)
+    "fr": {"PM", "[badge of a player] PM", "Paris", "Code", "Budget", "Discussion", "Pause", "Nation", "Province %(p)s", "Provinces",
            "Points", "Version %(v)s", "Table %(code)s", "Votes", "Opposition", "budget", "province",
            "province %(n)s", "vote", "sans-culottes", "[phase] vote", "[event] vote", "[nation] France",
            "[power] France", "[points] budget", "Passes", "[phase] unrest", "province %(number)s",
            "[power] Protestant", "[nation] another nation", "%(n)s players: %(democrats)s Democrats and "
            "%(republicans)s Republicans are dealt, with 3 cards each (VOTE-SETUP-1, VOTE-SETUP-2)"},
-    "de": {"PM", "Paris", "Code", "Budget", "Name", "Nation", "Region", "Start", "General", "Hand",
+    "de": {"PM", "[badge of a player] PM", "Paris", "Code", "Budget", "Name", "Nation", "Region", "Start", "General", "Hand",
            "Version %(v)s", "Pause", "Spieler", "Opposition", "budget", "[points] budget", "[power] England",
            "[nation] another nation"},
 }
@@ -170,7 +171,7 @@ def inflected_names(lang: str, text: str) -> list:
 # conquest rules write «Держава» so), countries, the game's name, and the players' names.
 CAPITALS = {"ru": {"Радикалы", "Роялисты", "Умеренные", "Правительство", "Оппозиция", "Армию", "Армия",
                    "ПО", "Генерал", "Президент", "Англия", "Империя", "Париж", "Liberté", "Держава"},
-            "it": {"Radicali", "Monarchici", "Moderati", "Governo", "Opposizione", "PV", "Presidente",
+            "it": {"Radicali", "Monarchici", "Moderati", "Governo", "Opposizione", "VP", "Presidente",
                    "Inghilterra", "Liberté"},
             "fr": {"PV", "Président", "Angleterre", "Liberté"},
             "en": {"VP", "Government", "Opposition", "Radicals", "Royalists", "President", "England", "Liberté"}}
@@ -218,6 +219,7 @@ FORMAT_KEYS = {"events", "players", "seed", "lot", "cards", "type", "kind", "clu
 SHARED = {"ru": set(),
           "it": {"come", "data", "date", "decide", "dice", "file", "host", "link", "pile", "province", "area",
                  "timer", "browser", "scenario", "russia", "austria", "prussia", "battle", "box",
+                 "turn", "track", "election",  # the aid's board labels «Turn Track», «Election Track» (002)
                  "computer", "state"},
           "fr": {"table", "tables", "code", "budget", "discussion", "pause", "nation", "province", "provinces", "points",
                  "version", "votes", "vote", "opposition", "passe", "passes", "sans", "culottes", "double",
