@@ -19,7 +19,7 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from companion import grammar, security
-from companion.scorers.sentence import Listed, Sentence, render
+from companion.scorers.sentence import LAST_TWO, LAST_TWO_CONTEXT, Listed, Sentence, render
 
 LANGUAGES = {"en": "English", "ru": "Русский", "it": "Italiano", "fr": "Français", "de": "Deutsch"}
 LOCALES = {code: Locale.parse(code) for code in LANGUAGES}  # Babel would parse one per request
@@ -78,8 +78,11 @@ def translate(sentence) -> str:
     return sentence.translate(engine_catalogue(), speaker())
 
 
-RULE_IDS = re.compile(r"(\s*\((?:%(rule)s)(?:,\s*(?:%(rule)s))*\)|,\s*(?:%(rule)s)(?=[,)]))"
+RULE_IDS = re.compile(r"(\s*\((?:%(rule)s)(?:,\s*(?:%(rule)s))*\)|,\s*(?:%(rule)s)(?=[,)]|$))"
                       % {"rule": r"[A-Z]{2,5}-[A-Z0-9]+(?:-[A-Z0-9]+)*"})
+
+
+RULE_SPAN = re.compile(r'(<span class="rule">[^<]*</span>)')
 
 
 def said(value) -> Markup:
@@ -92,8 +95,12 @@ def said(value) -> Markup:
 
 
 def rule_ids_apart(html: Markup) -> Markup:
-    """Escaped text with each rule id in a ``<span class="rule">`` (hidden unless asked for)."""
-    return Markup(RULE_IDS.sub(lambda m: f'<span class="rule">{m.group(0)}</span>', str(html)))
+    """Escaped text with each rule id in a ``<span class="rule">`` (hidden unless asked for); the
+    ids of a message already set apart (a message inside another) are left as they are."""
+    parts = RULE_SPAN.split(str(html))
+    return Markup("".join(part if index % 2 else
+                          RULE_IDS.sub(lambda m: f'<span class="rule">{m.group(0)}</span>', part)
+                          for index, part in enumerate(parts)))
 
 
 def plain(value) -> str:
@@ -204,9 +211,27 @@ def engine_catalogue():
     """The request's catalog of the engines' sentences (the ``engine`` domain)."""
     found = g.get("_engine_catalogue")
     if found is None:
-        found = g._engine_catalogue = current_app.extensions[
-            "companion.engine_domain"].get_translations()
+        found = current_app.extensions["companion.engine_domain"].get_translations()
+        if get_locale().language == "en":
+            found = EnglishLists(found)
+        g._engine_catalogue = found
     return found
+
+
+class EnglishLists:
+    """The English pages' engine catalog: the sentences as they are, a list of names joined by
+    "and" («Cid and Dan»); the command line and the JSON keep the comma list."""
+
+    def __init__(self, catalog):
+        self.catalog = catalog
+
+    def __getattr__(self, name):
+        return getattr(self.catalog, name)
+
+    def pgettext(self, context, message):
+        if (context, message) == (LAST_TWO_CONTEXT, LAST_TWO):
+            return "%(rest)s and %(last)s"
+        return self.catalog.pgettext(context, message)
 
 
 def catalogue():

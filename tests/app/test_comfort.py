@@ -54,7 +54,7 @@ def test_the_start_page_says_what_the_companion_is(client):
 
 def test_the_start_page_speaks_the_browsers_language(client):
     page = client.get("/", headers={"Accept-Language": "it"}).get_data(as_text=True)
-    assert "assistente sta accanto a un gioco da tavolo" in re.search(r'<p class="lead">(.*?)</p>', page, re.S).group(1)
+    assert "L'app sta accanto a un gioco da tavolo" in re.search(r'<p class="lead">(.*?)</p>', page, re.S).group(1)
 
 
 def options_under(page: str, game: str) -> str:

@@ -127,14 +127,14 @@ def test_the_table_language_is_used_and_the_switch_changes_it_for_this_browser(a
     t = TableHelper(client, language="ru")
     t.sit("Max")
     page = client.get(f"/liberte/{t.code}/").get_data(as_text=True)
-    assert "Порядок хода" in page and '<html lang="ru">' in page
+    assert "Игровой Порядок" in page and '<html lang="ru">' in page
     assert 'name="lang" value="it"' in page  # the switch is on the page
     back = client.post("/lang", data={"lang": "it", "code": t.code, "next": f"/liberte/{t.code}/"})
     assert back.status_code == 303 and back.location == f"/liberte/{t.code}/"
     assert "Ordine di gioco" in client.get(f"/liberte/{t.code}/").get_data(as_text=True)
     other = app.test_client()  # another phone keeps the table's language
     other.post(f"/t/{t.code}/seat", data={"player": "Joshua"})
-    assert "Порядок хода" in other.get(f"/liberte/{t.code}/").get_data(as_text=True)
+    assert "Игровой Порядок" in other.get(f"/liberte/{t.code}/").get_data(as_text=True)
 
 
 def test_start_page_follows_the_browser_and_the_switch(client):

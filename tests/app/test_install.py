@@ -39,7 +39,7 @@ def test_the_manifest_names_the_app_its_icons_and_where_it_starts(client):
 def test_the_manifest_speaks_the_phones_language(client):
     manifest = json.loads(client.get("/manifest.webmanifest",
                                      headers={"Accept-Language": "ru"}).data)
-    assert manifest["lang"] == "ru" and manifest["name"] == "компаньон"
+    assert manifest["lang"] == "ru" and manifest["name"] == "Настольный помощник"
 
 
 def test_the_service_worker_covers_every_page_and_keeps_the_shell(client):

@@ -16,11 +16,11 @@ def advance(table, player, card, step="8"):
 
 
 def wizard(client, table, step="", htmx=True):
-    """The step-by-step view (``step`` empty: its first step)."""
+    """The step-by-step view (``step`` empty: its first step), with the rule ids shown."""
     query = f"?step={step}"
     headers = {"HX-Request": "true"} if htmx else {}
-    return client.get(f"/liberte/{table.code}/election/{query}", headers=headers).get_data(
-        as_text=True)
+    page = client.get(f"/liberte/{table.code}/election/{query}", headers=headers).get_data(as_text=True)
+    return re.sub(r'<span class="rule">([^<]*)</span>', r"\1", page)
 
 
 def next_step(text):

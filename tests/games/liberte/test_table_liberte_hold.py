@@ -146,7 +146,7 @@ def test_a_player_without_a_card_to_advance_is_not_asked_and_told_why(app, clien
     table.displays("card", {"player": "Joshua", "faction": "white", "value": 1, "id": "fouche"})
     text = hold(table).get_data(as_text=True)
     assert "Joshua, advance one card or pass." in text
-    assert "Not asked: Christie, Max (no card on the display that may be advanced in this tie)" in text
+    assert "Not asked: Christie and Max (no card on the display that may be advanced in this tie)" in text
 
 
 def test_the_battle_vps_go_with_the_tap_when_the_profile_lacks_them(client, table):
@@ -229,6 +229,6 @@ def test_the_checklists_election_track_moves_the_losers_back(client, table):
     answer(table, "Joshua", "lafayette", contest="government")
     text = election(client, table)
     track = re.search(r'<li id="election-track">(.*?)</li>', text, re.S).group(1)
-    assert "red 0 (moved back from 1, LIB-GOV-2)" in track
-    assert "white behind 0 (moved back from 0, LIB-GOV-2)" in track
+    assert "red 0 (moved back from 1<span class=\"rule\">, LIB-GOV-2</span>)" in track
+    assert "white behind 0 (moved back from 0<span class=\"rule\">, LIB-GOV-2</span>)" in track
     assert "blue 1 · Government: blue" in track  # the winner stays

@@ -133,7 +133,7 @@ def test_russian_board_words_need_no_declined_name_and_agree_with_their_counts(c
     assert answer.status_code == 422
     assert "провинция 13: в запасе остались только 2 белых блока, а этому стеку нужно ещё 3" in text
     text = client.get(f"/liberte/{t.code}/?open=3").get_data(as_text=True)
-    assert "ничья" in text and "красные 2" in text and "Радикал" not in text
+    assert "равенство" in text and "красные 2" in text and "Радикал" not in text
 
 
 def test_the_overview_groups_the_provinces_by_the_profiles_regions(client, table):

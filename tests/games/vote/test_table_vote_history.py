@@ -87,7 +87,7 @@ def test_the_history_is_in_russian_too(client):
     table.start(DICE)
     table.nominate("Eve")
     text = client.get(f"/t/{table.code}/history").get_data(as_text=True)
-    assert "Cid выдвигает в премьер-министры: Eve" in text
+    assert "Cid номинирует Eve на должность Премьер-министра" in text
 
 
 def section_gov(text: str, number: int) -> str:

@@ -400,9 +400,9 @@ def test_a_targeted_ability_offers_no_target_by_default_and_not_its_user_VOTE_AB
 
 
 def test_choosing_oneself_is_refused_in_italian_without_a_masculine_ending_VOTE_ABL_1(client):
-    """'Giulia non può scegliere sé stesso' fitted only a man; the refusal names the rule instead."""
+    """'Giulia non può scegliere sé stesso' fitted only a man; the refusal needs no agreement."""
     table = VoteTable(client, language="it")
     assert table.start(DICE).status_code == 200
     refused = text_of(table.ability("Ann", "loyalty_check", "Ann"))
-    assert "Ann: non si può scegliere come bersaglio chi usa la carta" in refused
+    assert "Ann deve scegliere un altro giocatore (VOTE-ABL-1)" in refused
     assert "stesso" not in refused
