@@ -20,7 +20,7 @@ from flask import current_app
 from flask_babel import gettext as _
 
 from companion.table.caches import LRU
-from companion.table.db import transaction
+from companion.table.db import stamp, transaction
 from companion.i18n import translate
 from companion.scorers.rules import RuleError
 
@@ -125,44 +125,58 @@ def key(table) -> tuple:
 
 def _cache() -> LRU:
     """This app's position cache: the current position of the tables used most recently (each
-    server process keeps its own; an entry is used only at the version the database names, so
-    a change made by another process is never missed, only folded again)."""
+    server process keeps its own; an entry is used only at the version and stamp the database
+    names, so a change made by another process, or a database restored under it, is never
+    missed, only folded again)."""
     extensions = current_app.extensions
     if "companion.positions" not in extensions:
         extensions["companion.positions"] = LRU(
             "positions", current_app.config["POSITION_CACHE"],
             "the table's identity, its id and its join code (:func:`key`), neither ever given to"
-            " another table; an entry holds its version and is used only at that version",
+            " another table; an entry holds its version and that version's random stamp"
+            " (db.stamp) and is used only while the table has both",
             "every answer shows the position; folding a table's log again for each would be most"
             " of a busy host's work (docs/performance.md)")
     return extensions["companion.positions"]
 
 
 def position(conn, table, game) -> dict:
-    """The table's current position: from the cache when it is at the table's version; caught up
-    from the cache when only changes other than undos came since (another server process made
-    them: its phones' taps, which this process is asked to show right after); else folded from
-    the whole log. A refresh on a worker one tap behind is then cheaper than a fold of the whole
-    log (docs/performance.md, "What makes many tables cheap")."""
+    """The table's current position: from the cache when it is at the table's version and stamp;
+    caught up from the cache when only changes other than undos came since (another server
+    process made them: its phones' taps, which this process is asked to show right after) and
+    the log still holds the event the cached position was folded to, with its stamp; else
+    folded from the whole log. A refresh on a worker one tap behind is then cheaper than a fold
+    of the whole log (docs/performance.md, "What makes many tables cheap"). A database restored
+    under the server brings its tables back with stamps no cached entry holds, whatever their
+    versions (db.stamp)."""
     cached = _cache().get(key(table))
-    if cached and cached[0] == table.version:
-        return cached[1]
-    since = (load(conn, table.id, after=cached[0], upto=table.version)
-             if cached and cached[0] < table.version else None)
+    stamped = getattr(table, "stamp", None)
+    if cached and stamped and cached[:2] == (table.version, stamped):
+        return cached[2]
+    since = None
+    if cached and stamped and 0 < cached[0] < table.version and _has(conn, table, *cached[:2]):
+        since = load(conn, table.id, after=cached[0], upto=table.version)
     if since is not None and all(event["kind"] != "undo" for event in since):
-        result = advance(game, table.setup, cached[1], since)
+        result = advance(game, table.setup, cached[2], since)
     else:
         result = fold(game, table.setup, load(conn, table.id, upto=table.version))
-    _cache()[key(table)] = (table.version, result)
+    if stamped:
+        _cache()[key(table)] = (table.version, stamped, result)
     return result
 
 
-def current_version(conn, table_id: int) -> int:
-    """The table's version as stored (0 before the first event)."""
-    row = conn.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
+def _has(conn, table, version: int, stamped: str) -> bool:
+    """Whether the table's log holds, at ``version``, the event stamped ``stamped``."""
+    return conn.execute("SELECT 1 FROM events WHERE table_id = ? AND version = ? AND stamp = ?",
+                        (table.id, version, stamped)).fetchone() is not None
+
+
+def current_version(conn, table_id: int) -> tuple[int, str | None]:
+    """The table's version as stored (0 before the first event), and its stamp."""
+    row = conn.execute("SELECT version, stamp FROM tables WHERE id = ?", (table_id,)).fetchone()
     if row is None:
         raise LookupError(table_id)
-    return row[0]
+    return row[0], row[1]
 
 
 def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = None,
@@ -188,28 +202,32 @@ def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = 
     event, new = change(conn, table, game, kind, data, base, current, seat, host)
     with transaction(conn):
         latest = current_version(conn, table.id)
-        if latest != current:  # another write came first
+        if latest != current:  # another write came first (or the database was restored)
             event, new = change(conn, table, game, kind, data, base, latest, seat, host)
-        conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created)"
-                     " VALUES (?, ?, ?, ?, ?, ?)", (table.id, event["version"], kind,
-                                                    json.dumps(event["data"], ensure_ascii=False),
-                                                    seat, event["created"]))
-        conn.execute("UPDATE tables SET version = ? WHERE id = ?", (event["version"], table.id))
-    table.version = event["version"]
-    _cache()[key(table)] = (table.version, new)
+        written = stamp()
+        conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created, stamp)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (table.id, event["version"], kind,
+                      json.dumps(event["data"], ensure_ascii=False), seat, event["created"],
+                      written))
+        conn.execute("UPDATE tables SET version = ?, stamp = ? WHERE id = ?",
+                     (event["version"], written, table.id))
+    table.version, table.stamp = event["version"], written
+    _cache()[key(table)] = (table.version, written, new)
     return new
 
 
-def change(conn, table, game, kind: str, data, base: int, current: int,
+def change(conn, table, game, kind: str, data, base: int, current: tuple[int, str | None],
            seat: str | None, host: bool) -> tuple[dict, dict]:
-    """The event a write makes on the table at version ``current`` (its data as the game checked
-    it), and the position after it; StaleWrite or RuleError when it may not be made. Reads only
+    """The event a write makes on the table at ``current`` (its version and stamp; its data as the
+    game checked it), and the position after it; StaleWrite or RuleError when it may not be made. Reads only
     events up to ``current``, so it is judged on that version even while others are written.
     A form's reader runs first (the conflicts are judged on what the event changes); a write
     from an older version that it refuses is stale rather than refused: the version is checked
     before the rules, so the phone sees what changed."""
+    table.version, table.stamp = current
+    current = table.version
     event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
-    table.version = current
     since = load(conn, table.id, after=base, upto=current) if base != current else []
     if callable(data) and kind not in GENERIC:  # a form, read once: what it changes is known
         try:                                      # before the conflicts are judged

@@ -62,7 +62,7 @@ def toast_undo(table):
         version = int(request.form["of"])
         if not 1 <= version <= events.MAX_VERSION:
             raise ValueError(version)
-        undone = events.load(get_db(), table.id, after=version - 1)[:1]
+        undone = events.load(get_db(), table.id, after=version - 1, upto=version)
         events.append(get_db(), table, game, "undo", {}, base=version, seat=seat,
                       host=tables.is_host(table))
     except (KeyError, ValueError, events.StaleWrite):

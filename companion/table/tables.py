@@ -18,7 +18,7 @@ from flask_babel import gettext as _, ngettext
 
 from companion import security
 from companion.table import events, games, guard
-from companion.table.db import get_db, transaction
+from companion.table.db import get_db, stamp, transaction
 from companion.i18n import LANGUAGES
 from companion.scorers.rules import RuleError
 
@@ -51,6 +51,7 @@ class Table:
     host_hash: str
     version: int
     created: str
+    stamp: str | None = None  # the random stamp of its latest write (db.stamp)
 
     @property
     def players(self) -> list[str]:
@@ -101,18 +102,19 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
                 "this device has created or imported as many tables as the host allows for now:"
                 " try again in %(num)s minutes", minutes), "HOST-TABLES", 429)
         code = _free_code(conn)
+        stamps = [stamp() for _ in range(len(log) + 1)]
         cur = conn.execute(
-            "INSERT INTO tables (code, game, title, setup, language, host_hash, version, created)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (code, game_name, title.strip()[:60],
-                                                  json.dumps(setup, ensure_ascii=False), language,
-                                                  _hash(token), len(log), events.now()))
+            "INSERT INTO tables (code, game, title, setup, language, host_hash, version, created,"
+            " stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (code, game_name, title.strip()[:60], json.dumps(setup, ensure_ascii=False),
+             language, _hash(token), len(log), events.now(), stamps[-1]))
         for number, event in enumerate(log, 1):
-            conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created)"
-                         " VALUES (?, ?, ?, ?, ?, ?)",
+            conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created, stamp)"
+                         " VALUES (?, ?, ?, ?, ?, ?, ?)",
                          (cur.lastrowid, number, event["kind"],
                           json.dumps(event["data"], ensure_ascii=False),
                           event["seat"] if event["seat"] in setup["players"] else None,
-                          event.get("created") or events.now()))
+                          event.get("created") or events.now(), stamps[number]))
     _remember("hosts", code, token)
     return find(code)  # stored: no ration of misses may turn this into a refusal
 
