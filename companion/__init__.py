@@ -22,7 +22,8 @@ def create_app(test_config=None, settings=None):
         # the limits of a host open to strangers (docs/hosting.md)
         JOIN_GUESSES=(30, 6),  # join codes that lead nowhere, per address: at once, a minute
         TABLES_PER_ADDRESS=(30, 30),  # tables created or imported per address: at once, an hour
-        DATABASE_MAX_BYTES=4 * 1024 ** 3,  # no table is created or imported past this size
+        WRITES_PER_ADDRESS=(300, 120),  # other writes that grow the database: at once, a minute
+        DATABASE_MAX_BYTES=4 * 1024 ** 3,  # no table, and no change, is stored past this size
         DISK_RESERVE_BYTES=256 * 1024 ** 2,  # nor when the disk has less than this free
         STREAMS_PER_ADDRESS=200,  # news streams open per address, in each server process
         PROXY_HOPS=0,  # trusted proxies in front (their X-Forwarded-For and -Proto are believed)

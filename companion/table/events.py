@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from flask import current_app
 from flask_babel import gettext as _
 
+from companion.table import guard
 from companion.table.caches import LRU
 from companion.table.db import stamp, transaction
 from companion.i18n import translate
@@ -187,7 +188,7 @@ def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = 
     imported events with), so a form is read once, on the position the change is judged on.
 
     Raises StaleWrite (``base`` is behind and the events since conflict with this one), RuleError
-    (the game or the undo rule refuses it). Either way nothing is stored. A write from behind that
+    (the game or the undo rule refuses it; guard.Refused, 507, once the database is full). Either way nothing is stored. A write from behind that
     does not conflict is applied on top of the current position: ``table.version - 1 != base``
     afterwards tells the caller that its phone has more to catch up with.
 
@@ -198,6 +199,7 @@ def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = 
     waits for it (SQLite's busy wait sleeps between its tries, so a lock held while a busy
     worker runs the rules made taps wait for each other: docs/performance.md, "Load benchmark").
     """
+    guard.check_room(conn)
     current = current_version(conn, table.id)
     event, new = change(conn, table, game, kind, data, base, current, seat, host)
     with transaction(conn):

@@ -12,7 +12,7 @@ from flask import abort, current_app, g, redirect, render_template, request, url
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from companion.table import events, games, tables
+from companion.table import events, games, guard, tables
 from companion.table.db import get_db
 from companion.i18n import translate
 from companion.scorers.rules import RuleError
@@ -134,7 +134,8 @@ class Part:
     changed: str | None = None
 
 
-def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | None = None):
+def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | None = None,
+          rationed: bool = False):
     """Append one change and answer with ``screen`` (or ``part``).
 
     ``data`` is the event's data, checked by the game (``Game.check``), or the form's reader: a
@@ -144,19 +145,24 @@ def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | 
     the whole fragment with the list of what changed, and so does a write rebased on changes its
     phone has not seen yet (the phone catches up with them in the same answer), and a write from
     a browser without a seat (403, the message at the top); all are retargeted to ``#live``.
+    ``rationed``: a write larger than a tap (a board profile), which first takes one of the
+    address's writes (guard.write: 429, or 507 when the host is out of space).
     """
     notice, error, status, base = None, None, 200, None
     try:
         seat = seated(table)
         base = base_version()
+        if rationed:
+            guard.write()
         events.append(get_db(), table, games.get(table.game), kind, data, base=base,
                       seat=seat, host=tables.is_host(table))
     except events.StaleWrite as stale:
         notice, status = stale_notice(table, stale), 409
     except NotSeated as err:
         error, status = {"field": "", "message": err.message, "rule": err.rule}, 403
-    except RuleError as err:
-        error, status = {"field": getattr(err, "field", field), "message": err.message, "rule": err.rule}, 422
+    except RuleError as err:  # 429 or 507 for a guard.Refused
+        error = {"field": getattr(err, "field", field), "message": err.message, "rule": err.rule}
+        status = getattr(err, "status", 422)
     else:
         if not is_fragment():
             return redirect(screen.redirect(table), 303)
@@ -213,7 +219,7 @@ def undo_toast(table, kind: str) -> str:
     not just the kind), and an Undo for it (out of band). An undo is told by the page itself (``undone``)."""
     if kind == "undo":
         return Markup()
-    stored = events.load(get_db(), table.id, after=table.version - 1)[-1]
+    stored = events.load(get_db(), table.id, after=table.version - 1, upto=table.version)[-1]
     text = describe(games.get(table.game), stored)
     if stored["seat"] and not text.startswith((f"{stored['seat']}:", f"{stored['seat']} ")):
         # the player whose phone tapped, as the history says (not twice: "Marco: Marco passes")

@@ -123,13 +123,15 @@ def export(code):
 
 @bp.post("/tables/import")
 def import_table():
-    """A new table from an exported file; the importer becomes its host."""
-    upload = request.files.get("file")
+    """A new table from an exported file; the importer becomes its host. The address's ration
+    is taken before the file is read (tables.admit)."""
     try:
+        tables.admit()
+        upload = request.files.get("file")
         raw = upload.read(MAX_IMPORT + 1) if upload else b""
         if not raw or len(raw) > MAX_IMPORT:
             raise RuleError(_("choose a table file (JSON, at most 2 MB)"), "TABLE-IMPORT")
-        table = tables.import_(jsonin.loads(raw, "TABLE-IMPORT"))
+        table = tables.import_(jsonin.loads(raw, "TABLE-IMPORT"), admitted=True)
     except RuleError as err:
         return render_template("tables/index.html", games=games.all_games(), form={},
                                import_error={"message": err.message, "rule": err.rule},

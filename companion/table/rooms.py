@@ -78,7 +78,7 @@ def seat(code):
         tables.take_seat(table, player)
     except RuleError as err:
         return render_template("tables/join.html", table=table, error=err, taken=taken,
-                               may_sit=tables.may_sit(table)), 422
+                               may_sit=tables.may_sit(table)), getattr(err, "status", 422)
     return redirect(game_page(table), 303)
 
 

@@ -7,9 +7,7 @@ hash of the host token is stored.
 import hashlib
 import hmac
 import json
-import os
 import secrets
-import shutil
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -29,13 +27,7 @@ KEEP = 20  # seats and host tokens a browser remembers
 MAX_EVENTS = 5000  # events in an imported table (a whole game of either is well under 2,000)
 
 
-class Refused(RuleError):
-    """A new table the host does not take now: 429 (this address's ration, HOST-TABLES) or 507
-    (the host is out of space, HOST-SPACE). Nothing is stored."""
-
-    def __init__(self, message: str, rule: str, status: int):
-        super().__init__(message, rule)
-        self.status = status
+Refused = guard.Refused  # 429 or 507: nothing stored
 
 
 @dataclass
@@ -81,8 +73,13 @@ def check_players(names: list[str], game) -> list[str]:
 
 
 def create(game_name: str, players: list[str], language: str, title: str = "",
-           options: dict | None = None, log: list[dict] | None = None) -> Table:
-    """A new table (with ``log`` replayed, for imports); this browser becomes its host."""
+           options: dict | None = None, log: list[dict] | None = None, *,
+           admitted: bool = False) -> Table:
+    """A new table (with ``log`` replayed, for imports); this browser becomes its host.
+    ``admitted``: the caller took this address's ration already (:func:`admit`); otherwise it
+    is taken here, before anything else is read."""
+    if not admitted:
+        admit()
     game = games.get(game_name)
     setup = {"players": check_players(players, game),
              "options": games.check_options(game, options)}
@@ -91,16 +88,7 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
     log = events.replay(game, setup, log or [])  # an import the rules refuse stores nothing
     token = secrets.token_urlsafe(16)
     conn = get_db()
-    check_space(conn)
-    ration = guard.new_tables()
     with transaction(conn):
-        if not ration.take(conn, guard.client()):  # taken with the table, or nothing stored
-            minutes = (ration.wait(conn, guard.client()) + 59) // 60
-            raise Refused(ngettext(
-                "this device has created or imported as many tables as the host allows for now:"
-                " try again in %(num)s minute",
-                "this device has created or imported as many tables as the host allows for now:"
-                " try again in %(num)s minutes", minutes), "HOST-TABLES", 429)
         code = _free_code(conn)
         stamps = [stamp() for _ in range(len(log) + 1)]
         cur = conn.execute(
@@ -119,18 +107,30 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
     return find(code)  # stored: no ration of misses may turn this into a refusal
 
 
+def admit() -> None:
+    """Take this address's ration of new tables (HOST-TABLES, 429) once the host has room for
+    one (HOST-SPACE, 507), before the form or the file is read: a refused request costs the
+    server two statements, and a file the rules refuse at its last event has spent its
+    ration like a table stored."""
+    conn = get_db()
+    check_space(conn)
+    ration = guard.new_tables()
+    with transaction(conn):
+        taken = ration.take(conn, guard.client())
+    if not taken:
+        minutes = (ration.wait(conn, guard.client()) + 59) // 60
+        raise Refused(ngettext(
+            "this device has created or imported as many tables as the host allows for now:"
+            " try again in %(num)s minute",
+            "this device has created or imported as many tables as the host allows for now:"
+            " try again in %(num)s minutes", minutes), "HOST-TABLES", 429)
+
+
 def check_space(conn) -> None:
     """Refuse a new table (507, HOST-SPACE) when the database has reached
     ``DATABASE_MAX_BYTES`` or its disk has less than ``DISK_RESERVE_BYTES`` free: the tables
     under way keep the room that is left."""
-    config = current_app.config
-    used = conn.execute("SELECT page_count * page_size FROM pragma_page_count(),"
-                        " pragma_page_size()").fetchone()[0]
-    try:
-        free = shutil.disk_usage(os.path.dirname(os.path.abspath(config["DATABASE"]))).free
-    except OSError:
-        free = config["DISK_RESERVE_BYTES"]
-    if used >= config["DATABASE_MAX_BYTES"] or free < config["DISK_RESERVE_BYTES"]:
+    if guard.full(conn):
         raise Refused(_("the host is out of space: it takes no new table now"), "HOST-SPACE",
                       507)
 
@@ -209,6 +209,7 @@ def take_seat(table: Table, player: str) -> None:
     if player and not may_sit(table):
         raise RuleError(_("the host has closed seating: this phone may only watch"),
                         "TABLE-SEAT")
+    guard.write()  # a browser without a cookie is a new phone: each take would add a row
     _remember("seats", table.code, player)
     if "phone" not in session:
         session["phone"] = secrets.token_urlsafe(9)
@@ -274,7 +275,7 @@ def export(table: Table) -> dict:
             "events": events.load(get_db(), table.id)}
 
 
-def import_(data, language_default: str = "en") -> Table:
+def import_(data, language_default: str = "en", *, admitted: bool = False) -> Table:
     """A new table from an :func:`export` file. A file of another form is refused (TABLE-IMPORT)
     saying where; an event the rules refuse, with its number and its rule."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
@@ -290,7 +291,8 @@ def import_(data, language_default: str = "en") -> Table:
                         "TABLE-IMPORT")
     language = text(data.get("language"))
     return create(game, setup["players"], language if language in LANGUAGES else language_default,
-                  text(data.get("title")) or "", setup.get("options"), read_log(data.get("events")))
+                  text(data.get("title")) or "", setup.get("options"), read_log(data.get("events")),
+                  admitted=admitted)
 
 
 def read_log(events) -> list[dict]:
