@@ -12,6 +12,7 @@ from flask import abort, current_app, g, redirect, render_template, request, url
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
+from companion.forms import address_number
 from companion.table import events, games, guard, tables
 from companion.table.db import get_db
 from companion.i18n import translate
@@ -72,12 +73,12 @@ def base_version() -> int:
     """The version the write was made from: the page's current one (header set by our script
     from the #shown element, so a tap on a part of the page that was not re-rendered still carries
     it), else the form's hidden field (no JavaScript)."""
-    try:
-        version = int(request.headers.get("X-Table-Version") or request.form["version"])
-    except (KeyError, ValueError):
+    raw = request.headers.get("X-Table-Version") or request.form.get("version")
+    if not raw:
         raise RuleError(_("the form carries no table version; reload the page"),
-                        "TABLE-VERSION") from None
-    if not 0 <= version <= events.MAX_VERSION:
+                        "TABLE-VERSION")
+    version = address_number({"version": raw}, "version", 0, events.MAX_VERSION)
+    if version is None:
         raise RuleError(_("the form carries a table version this table never had; reload the"
                           " page"), "TABLE-VERSION")
     return version

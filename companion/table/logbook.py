@@ -5,6 +5,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion import jsonin
+from companion.forms import address_number
 from companion.table import events, games, live, rooms, tables
 from companion.table.db import get_db
 from companion.scorers.rules import RuleError
@@ -59,9 +60,9 @@ def toast_undo(table):
     game = games.get(table.game)
     try:
         seat = live.seated(table)
-        version = int(request.form["of"])
-        if not 1 <= version <= events.MAX_VERSION:
-            raise ValueError(version)
+        version = address_number(request.form, "of", 1, events.MAX_VERSION)
+        if version is None:
+            raise ValueError(request.form["of"])
         undone = events.load(get_db(), table.id, after=version - 1, upto=version)
         events.append(get_db(), table, game, "undo", {}, base=version, seat=seat,
                       host=tables.is_host(table))
