@@ -58,7 +58,9 @@ def create_app(test_config=None, settings=None):
     app.register_blueprint(logbook.bp)
     app.jinja_env.globals["get_locale"] = get_locale
     from companion.table.live import table_url
+    from companion.table.names import bdi
     app.jinja_env.globals["table_url"] = table_url
+    app.jinja_env.filters["bdi"] = bdi  # a player's name, isolated from the text around it
 
     from companion.table import games
     app.jinja_loader = ChoiceLoader([app.jinja_loader, *map(FileSystemLoader,

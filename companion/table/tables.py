@@ -17,6 +17,7 @@ from flask_babel import gettext as _, ngettext
 from companion import security
 from companion.table import events, games, guard
 from companion.table.db import get_db, stamp, transaction
+from companion.table.names import key as name_key, read as read_name
 from companion.i18n import LANGUAGES
 from companion.scorers.rules import RuleError
 
@@ -60,15 +61,15 @@ def _remember(key: str, code: str, value) -> None:
 
 
 def check_players(names: list[str], game) -> list[str]:
-    """Player names in seat order: stripped, non-empty, distinct, as many as the game allows."""
-    names = [n.strip() for n in names if n and n.strip()]
+    """Player names in seat order: read one by one (:func:`companion.table.names.read`: NFC,
+    visible, no control character, at most 24 characters), blank lines left out, as many as the
+    game allows, no two the same name (:func:`companion.table.names.key`)."""
+    names = [read_name(n) for n in names if n and n.strip()]
     if not game.min_players <= len(names) <= game.max_players:
         raise RuleError(_("%(g)s needs %(lo)s to %(hi)s players, not %(n)s", g=game.title,
                           lo=game.min_players, hi=game.max_players, n=len(names)), "TABLE-PLAYERS")
-    if len(set(n.casefold() for n in names)) != len(names):
+    if len({name_key(n) for n in names}) != len(names):
         raise RuleError(_("two players have the same name"), "TABLE-PLAYERS")
-    if any(len(n) > 24 for n in names):
-        raise RuleError(_("a player's name is longer than 24 characters"), "TABLE-PLAYERS")
     return names
 
 

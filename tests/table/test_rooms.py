@@ -10,7 +10,7 @@ def test_create_makes_the_creator_host_and_shows_the_qr(client):
     assert 'id="take-seat"' in page  # the creator is asked to sit: his stacks then take one tap
     t.sit("Joshua")
     page = client.get(f"/t/{t.code}/room").get_data(as_text=True)
-    assert 'id="take-seat"' not in page and "Joshua · this phone" in page
+    assert 'id="take-seat"' not in page and "<bdi>Joshua</bdi> · this phone" in page
 
 
 def test_create_refuses_bad_players_next_to_the_field(client):
@@ -72,8 +72,8 @@ def test_the_seat_picker_marks_taken_seats_and_asks_before_taking_one(app, table
     joshua = table.seated_phone("Joshua")
     fifth = app.test_client()
     page = fifth.get(f"/t/{table.code}").get_data(as_text=True)
-    assert "Joshua <small>· taken by another phone</small>" in page
-    assert "Max <small>" not in page  # nobody sits there yet
+    assert "<bdi>Joshua</bdi> <small>· taken by another phone</small>" in page
+    assert "Max</bdi> <small>" not in page  # nobody sits there yet
     asked = fifth.post(f"/t/{table.code}/seat", data={"player": "Joshua"})
     text = asked.get_data(as_text=True)
     assert asked.status_code == 200 and 'id="confirm-seat"' in text
@@ -86,8 +86,8 @@ def test_the_seat_picker_marks_taken_seats_and_asks_before_taking_one(app, table
     assert taken.status_code == 303 and taken.location == f"/liberte/{table.code}/"
     # a phone that moves to another seat frees its old one
     fifth.post(f"/t/{table.code}/seat", data={"player": "Max"})
-    assert "Max <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
-    assert "Joshua <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
+    assert "Max</bdi> <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
+    assert "Joshua</bdi> <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
 
 
 def test_history_and_room_show_the_games_tabs(client, table, vote_table):
