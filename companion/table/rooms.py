@@ -1,10 +1,13 @@
 """Rooms: the start page, creating a table, joining it by code or QR, seats, and the news."""
+from urllib.parse import urlsplit
+
 from flask import (Blueprint, Response, abort, current_app, redirect, render_template,
                    request, url_for)
 from flask_babel import gettext as _
 
 from companion import qr
 from companion.server import push
+from companion.server.serve import is_loopback
 from companion.table import games, live, tables
 from companion.table.db import get_db
 from companion.i18n import LANGUAGES
@@ -14,9 +17,22 @@ bp = Blueprint("tables", __name__)
 
 
 def join_url(table) -> str:
-    """The link the QR code carries (the LAN address when ``companion serve`` knows it)."""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return base.rstrip("/") + url_for("tables.join", code=table.code)
+    """The link the QR code carries: from :func:`public_base`."""
+    return public_base().rstrip("/") + url_for("tables.join", code=table.code)
+
+
+def public_base() -> str:
+    """Where the phones reach this host: ``PUBLIC_URL`` when the host set it; else the address
+    this request came to, which behind a trusted proxy (``PROXY_HOPS``) is the proxy's host and
+    scheme (security.init_app); but a page asked at a loopback address (the host's laptop at
+    localhost) gets the LAN address ``companion serve`` found (``LAN_URL``), which a phone
+    can open."""
+    config = current_app.config
+    if config.get("PUBLIC_URL"):
+        return config["PUBLIC_URL"]
+    if config.get("LAN_URL") and is_loopback(urlsplit(request.host_url).hostname or ""):
+        return config["LAN_URL"]
+    return request.host_url
 
 
 def game_page(table) -> str:
