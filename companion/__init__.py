@@ -49,6 +49,7 @@ def create_app(test_config=None, settings=None):
     tables.check_code_prefix(app)
     db.init_app(app)
     Htmx(app)
+    app.before_request(logbook.out_of_ration)  # before the CSRF check reads the body
     security.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)

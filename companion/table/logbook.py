@@ -6,7 +6,7 @@ from flask_babel import gettext as _
 
 from companion import jsonin
 from companion.forms import address_number
-from companion.table import events, games, live, rooms, tables
+from companion.table import events, games, guard, live, rooms, tables
 from companion.table.db import get_db
 from companion.scorers.rules import RuleError
 
@@ -120,6 +120,27 @@ def export(code):
     body = json.dumps(tables.export(table), ensure_ascii=False, indent=1)
     return body, 200, {"Content-Type": "application/json; charset=utf-8",
                        "Content-Disposition": f"attachment; filename=table-{table.code}.json"}
+
+
+NEW_TABLES = ("tables.create", "logbook.import_table")
+
+
+def out_of_ration():
+    """Before anything reads the body (the CSRF check parses the form, a file of 2 MB): a new
+    table or an import from an address out of its ration is refused at once (429,
+    HOST-TABLES), one indexed read. Run before every request (create_app registers it ahead of
+    the CSRF check); the views take the ration itself (tables.admit)."""
+    if request.method != "POST" or request.endpoint not in NEW_TABLES:
+        return None
+    conn = get_db()
+    if guard.new_tables().allowed(conn, guard.client()):
+        return None
+    err = tables.out_of_tables(conn)
+    said = {"message": err.message, "rule": err.rule}
+    importing = request.endpoint == "logbook.import_table"
+    return render_template("tables/index.html", games=games.all_games(), form={},
+                           error=None if importing else said,
+                           import_error=said if importing else None), err.status
 
 
 @bp.post("/tables/import")

@@ -119,12 +119,17 @@ def admit() -> None:
     with transaction(conn):
         taken = ration.take(conn, guard.client())
     if not taken:
-        minutes = (ration.wait(conn, guard.client()) + 59) // 60
-        raise Refused(ngettext(
-            "this device has created or imported as many tables as the host allows for now:"
-            " try again in %(num)s minute",
-            "this device has created or imported as many tables as the host allows for now:"
-            " try again in %(num)s minutes", minutes), "HOST-TABLES", 429)
+        raise out_of_tables(conn)
+
+
+def out_of_tables(conn) -> Refused:
+    """The refusal of a table to an address out of its ration (429, HOST-TABLES)."""
+    minutes = (guard.new_tables().wait(conn, guard.client()) + 59) // 60
+    return Refused(ngettext(
+        "this device has created or imported as many tables as the host allows for now:"
+        " try again in %(num)s minute",
+        "this device has created or imported as many tables as the host allows for now:"
+        " try again in %(num)s minutes", minutes), "HOST-TABLES", 429)
 
 
 def check_space(conn) -> None:

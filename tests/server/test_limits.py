@@ -341,3 +341,24 @@ def test_the_database_budget_refuses_every_change_with_its_rule(app, client, tab
     assert table.sit("Joshua").status_code == 507
     with app.app_context():
         assert get_db().execute("SELECT count(*) FROM events").fetchone()[0] == 1
+
+
+def test_an_address_out_of_its_table_ration_is_refused_before_the_body_is_read(tmp_path,
+                                                                                monkeypatch):
+    """The CSRF check parses the whole form (a file of 2 MB) before any view runs: an address
+    out of its ration is refused ahead of it, its body never parsed (HOST-TABLES)."""
+    from werkzeug import formparser
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"),
+                      "SECRET_KEY": "test", "TABLES_PER_ADDRESS": (1, 1)})
+    client = app.test_client()
+    page = client.get("/").get_data(as_text=True)
+    token = page.split('name="csrf_token" value="')[1].split('"')[0]
+    assert client.post("/tables", data=dict(NEW_TABLE, csrf_token=token)).status_code == 303
+    parsed = []
+    real = formparser.FormDataParser.parse
+    monkeypatch.setattr(formparser.FormDataParser, "parse",
+                        lambda *args, **kw: parsed.append(1) or real(*args, **kw))
+    for refused in (upload(client, table_file() + b" " * 100_000),
+                    client.post("/tables", data=NEW_TABLE)):
+        assert refused.status_code == 429 and "(HOST-TABLES)" in text(refused)
+    assert parsed == []
