@@ -151,10 +151,10 @@ def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | 
     """
     notice, error, status, base = None, None, 200, None
     try:
+        if rationed:  # before anything else is read or folded
+            guard.write()
         seat = seated(table)
         base = base_version()
-        if rationed:
-            guard.write()
         events.append(get_db(), table, games.get(table.game), kind, data, base=base,
                       seat=seat, host=tables.is_host(table))
     except events.StaleWrite as stale:

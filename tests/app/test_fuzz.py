@@ -57,7 +57,7 @@ def tables(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "fuzz.sqlite"),
                       "SECRET_KEY": "fuzz", "WTF_CSRF_ENABLED": False,
                       "JOIN_GUESSES": (10 ** 9, 60), "TABLES_PER_ADDRESS": (10 ** 9, 60),
-                      "WRITES_PER_ADDRESS": (10 ** 9, 60)})
+                      "WRITES_PER_ADDRESS": (10 ** 9, 60), "PROXY_HOPS": 1})
     host, player, stranger = app.test_client(), app.test_client(), app.test_client()
     codes = {}
     with app.app_context():
@@ -269,3 +269,25 @@ def test_hostile_table_files_are_refused_naming_the_event_and_the_rule(tables, g
         code = response.location.split("/")[2]
         for path in (f"/t/{code}/room", f"/t/{code}/history", f"/t/{code}/export.json"):
             assert phones["stranger"].get(path).status_code == 200
+
+
+HEADER = st.sampled_from([h for h in NASTY if "\n" not in h and "\r" not in h]) | st.text(
+    st.characters(min_codepoint=32, max_codepoint=255), max_size=12)
+
+
+@settings(FUZZ, max_examples=max(1, FUZZ.max_examples // 3),
+          phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(data=st.data())
+def test_every_page_answers_hostile_headers_without_a_5xx(tables, data):
+    """The headers a page reads (the language, htmx's, the table version, a trusted proxy's
+    X-Forwarded-*), whatever a client puts in them: no 5xx, nothing stored changes."""
+    app, codes, phones = tables
+    headers = data.draw(st.fixed_dictionaries({}, optional={
+        name: HEADER for name in ("Accept-Language", "HX-Request", "HX-Target", "X-Table-Version",
+                                  "X-Forwarded-For", "X-Forwarded-Proto", "X-Forwarded-Host",
+                                  "Cookie", "If-None-Match", "Referer")}))
+    phone = phones[data.draw(st.sampled_from(sorted(phones)))]
+    before = snapshot(app)
+    for rule, choices in post_routes(app, codes, "GET"):
+        path = data.draw(route_path(rule, choices))
+        check(app, phone.get(path, headers=headers), before)
