@@ -22,7 +22,8 @@ def create_app(test_config=None, settings=None):
         # the limits of a host open to strangers (docs/hosting.md)
         JOIN_GUESSES=(30, 6),  # join codes that lead nowhere, per address: at once, a minute
         TABLES_PER_ADDRESS=(30, 30),  # tables created or imported per address: at once, an hour
-        DATABASE_MAX_BYTES=4 * 1024 ** 3,  # no table is created or imported past this size
+        WRITES_PER_ADDRESS=(300, 120),  # other writes that grow the database: at once, a minute
+        DATABASE_MAX_BYTES=4 * 1024 ** 3,  # no table, and no change, is stored past this size
         DISK_RESERVE_BYTES=256 * 1024 ** 2,  # nor when the disk has less than this free
         STREAMS_PER_ADDRESS=200,  # news streams open per address, in each server process
         PROXY_HOPS=0,  # trusted proxies in front (their X-Forwarded-For and -Proto are believed)
@@ -48,6 +49,7 @@ def create_app(test_config=None, settings=None):
     tables.check_code_prefix(app)
     db.init_app(app)
     Htmx(app)
+    app.before_request(logbook.out_of_ration)  # before the CSRF check reads the body
     security.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
@@ -57,7 +59,9 @@ def create_app(test_config=None, settings=None):
     app.register_blueprint(logbook.bp)
     app.jinja_env.globals["get_locale"] = get_locale
     from companion.table.live import table_url
+    from companion.table.names import bdi
     app.jinja_env.globals["table_url"] = table_url
+    app.jinja_env.filters["bdi"] = bdi  # a player's name, isolated from the text around it
 
     from companion.table import games
     app.jinja_loader = ChoiceLoader([app.jinja_loader, *map(FileSystemLoader,

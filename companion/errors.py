@@ -7,7 +7,9 @@ import logging
 import sqlite3
 
 from flask import jsonify, render_template, request
+from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion.i18n import gettext as _
@@ -30,9 +32,14 @@ def messages() -> dict:
 
 
 def answer(code: int, message: str, rule: str):
-    """The error in the form the caller expects."""
+    """The error in the form the caller expects; a request whose host name no address can be
+    built with (a ``Host`` or a trusted proxy's ``X-Forwarded-Host`` that is no host name) gets
+    the message and its rule alone, since the page links to the start page."""
     if request.path.startswith("/api/"):
         return jsonify(error=message, rule=rule), code
+    if request_ctx.url_adapter is None:
+        return Markup('<p class="error">%s <span class="rule">(%s)</span></p>') % (
+            message, rule), code, {"Content-Type": "text/html; charset=utf-8"}
     if getattr(request, "htmx", False):
         headers = {"HX-Retarget": "#toast", "HX-Reswap": "innerHTML"}
         return render_template("_error.html", code=code, message=message), code, headers

@@ -44,6 +44,21 @@ def address_number(values, name: str, low: int, high: int) -> int | None:
     return value if low <= value <= high else None
 
 
+def decimal_number(raw: str, most: int = 12) -> float | None:
+    """The number ``raw`` writes with ASCII digits, at most one decimal point or comma and an
+    optional minus sign (``2``, ``0.5``, ``1,5``, ``-1``), of at most ``most`` characters; None
+    for anything else.
+
+    ``float`` alone reads ``1e25``, ``inf``, ``nan``, ``٣`` and ``1_0``, and a number that large
+    broke the page that wrote it back (Babel's decimal format); every fractional number read
+    from an address or a form is read here, and its bounds checked by the caller."""
+    raw = raw.strip().replace(",", ".").replace("−", "-")
+    digits = raw.removeprefix("-").replace(".", "", 1)
+    if not (0 < len(raw) <= most and digits.isascii() and digits.isdigit()):
+        return None
+    return float(raw)
+
+
 def said(label) -> str:
     """``label``, or what the function ``label`` gives."""
     return label() if callable(label) else label

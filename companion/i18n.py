@@ -203,8 +203,12 @@ class Names(Listed):
 
 
 def decimal(number) -> str:
-    """A number (a duration, a bound) as the page's language writes it: «0,5», «0.5»."""
-    return format_decimal(number, locale=get_locale())
+    """A number (a duration, a bound) as the page's language writes it: «0,5», «0.5»; one Babel
+    cannot format (too large, not finite) as Python writes it, rather than an error page."""
+    try:
+        return format_decimal(number, locale=get_locale())
+    except (ArithmeticError, ValueError, TypeError):
+        return str(number)
 
 
 def engine_catalogue():

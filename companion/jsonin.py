@@ -3,7 +3,9 @@ refuses, with a RuleError naming the rule, what would otherwise break the code b
 
 A file nested deeper than :data:`MAX_DEPTH` (Python's parser and everything that walks the result
 recurse), a number with more digits than Python converts (``sys.get_int_max_str_digits``, 4,300),
-``NaN``/``Infinity`` and floats too large to be finite are refused here, before anything reads them.
+``NaN``/``Infinity`` and floats too large to be finite are refused here, before anything reads them;
+so is text that is not valid Unicode (a lone surrogate, ``"\\ud800"``, which JSON may write but
+UTF-8 cannot: the page or the database that met it failed), in a value or a key.
 """
 import json
 import math
@@ -31,7 +33,37 @@ def loads(raw: bytes | str, rule: str):
         raise RuleError(_("the file holds a number too long to be a real one"), rule) from None
     if depth(value) > MAX_DEPTH:
         raise RuleError(_("the file is nested more than %(n)s levels deep", n=MAX_DEPTH), rule)
+    if not unicode(value):
+        raise RuleError(_("the file holds text that is not valid Unicode"), rule)
     return value
+
+
+def unicode(value) -> bool:
+    """Whether every text in ``value`` (its keys too) is valid Unicode: no lone surrogate
+    (walked without recursion, after :func:`depth`)."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if not valid(item):
+                return False
+        elif isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return True
+
+
+def valid(text: str) -> bool:
+    """Whether ``text`` can be written in UTF-8 (has no lone surrogate)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def depth(value) -> int:

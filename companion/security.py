@@ -1,9 +1,10 @@
 """CSRF on every form, a Content-Security-Policy without inline script, safe cookies, a stable key.
 
 Behind a proxy that the host trusts (``PROXY_HOPS``: how many proxies stand in front, each adding
-itself to ``X-Forwarded-For``), the client's address and scheme are the proxy's word for them
-(Werkzeug's ``ProxyFix``): every per-address limit counts the real client, and the cookie of a
-page served over HTTPS is ``Secure``. Without that setting the headers are ignored: anyone could
+itself to ``X-Forwarded-For``), the client's address, scheme and host are the proxy's word for
+them (Werkzeug's ``ProxyFix``: ``X-Forwarded-For``, ``-Proto``, ``-Host``): every per-address
+limit counts the real client, the cookie of a page served over HTTPS is ``Secure``, and the
+join link names the address the phone used (rooms.join_url). Without that setting the headers are ignored: anyone could
 send them.
 """
 import ipaddress
@@ -105,4 +106,4 @@ def init_app(app) -> None:
     app.session_interface = Sessions()
     hops = app.config["PROXY_HOPS"]
     if hops:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)

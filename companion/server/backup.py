@@ -13,6 +13,11 @@ the live database had given out stay given out (``sqlite_sequence`` never goes b
 tables made since the copy leave tombstones): a phone that kept a seat at one of them never
 lands at a stranger's table (companion.table.db). The key that signs the phones' cookies
 (``secret_key``, beside the database) is not in the copy: keep a copy of it once.
+
+A restored database is given a new identity (``db.new_identity``): the watcher of every
+running server process sees it and tells every open phone its table's restored version
+(companion.server.push), and no worker's cached position can match a restored table, whose
+rows carry the stamps of the copy (``db.stamp``).
 """
 import json
 import os
@@ -21,7 +26,7 @@ import tempfile
 
 import click
 
-from companion.table.db import connect, init_db, transaction
+from companion.table.db import connect, init_db, new_identity, transaction
 
 COLUMNS = {"tables": {"id", "code", "game", "setup", "language", "host_hash", "version"},
            "events": {"id", "table_id", "version", "kind", "data"}}
@@ -139,6 +144,7 @@ def restore(path: str, database: str) -> tuple[int, int]:
             live.executemany("INSERT INTO deleted (code, table_id, deleted) VALUES (?, ?, NULL)",
                              [(code, table_id) for code, table_id in codes.items()
                               if code not in kept])
+            new_identity(live)  # every server process's watcher tells its phones (push.Watcher)
         return counts(live)
     finally:
         live.close()

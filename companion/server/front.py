@@ -88,13 +88,14 @@ class Front:
         doing. granian stops a worker only once all its connections have ended, and a phone's
         stream does not end by itself: a worker holding one never stopped.
 
-        The Ctrl-C of a terminal reaches the workers too: they leave it to the command, which
-        tells each to stop (a worker that stopped first was taken for one that crashed: an
-        error, exit 1). Set once the server has started, after granian's handlers; its SIGTERM
-        one still runs (CPython writes each signal to the event loop's wake-up file before it
-        calls the handler set here)."""
+        The Ctrl-C of a terminal, and its SIGHUP when it is closed, reach the workers too: they
+        leave them to the command, which tells each to stop (a worker that stopped first was
+        taken for one that crashed: an error, exit 1). Set once the server has started, after
+        granian's handlers; its SIGTERM one still runs (CPython writes each signal to the event
+        loop's wake-up file before it calls the handler set here)."""
         loop = asyncio.get_running_loop()
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)  # a closed terminal: the command stops us
         signal.signal(signal.SIGTERM, functools.partial(
             self.stopping, loop, signal.getsignal(signal.SIGTERM)))
 

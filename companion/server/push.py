@@ -16,8 +16,11 @@ newest it saw, news newer than the newest it saw (numbered from the clock, under
 lock) or a tombstone newer than the newest it saw (a deleted table: its phones are
 told it is gone). Event ids and tombstones only grow (``AUTOINCREMENT``, writers take turns), so
 a look costs the same for 10 or 10,000 phones. Only its first look, and a look that finds the
-ids gone backwards (the database file was replaced by a copy), read the news of every table
-its phones watch, in one query per ``BATCH`` tables. Nothing is cached: a write through another
+ids gone backwards or the database's identity changed (the file was replaced by a copy;
+``companion restore`` gives it a new identity), read the news of every table its phones watch,
+in one query per ``BATCH`` tables; after a replaced database every phone is told
+``event: restored`` with its table's version, which the page asks for whatever version it
+shows (a restored one may be older). Nothing is cached: a write through another
 worker process is seen at the next look, wherever it was made.
 
 An idle phone costs the server a coroutine and a socket; the 6,000 phones of 1,000 tables cost
@@ -49,6 +52,14 @@ def news_message(seq: int) -> bytes:
     return f"event: news\ndata: {seq}\n\n".encode()
 
 
+def restored_message(version: int | None) -> bytes:
+    """The table's version in a database put in place under the server: the page asks for its
+    live block whatever version it shows (a restored version may be older)."""
+    if version is None:
+        return message(None)
+    return f"event: restored\ndata: {version}\n\n".encode()
+
+
 def first_message(version: int, seq: int = 0) -> bytes:
     """What a stream starts with: how long to wait before reconnecting, the version now and, on
     a table whose game told news, the number of its latest."""
@@ -59,7 +70,7 @@ def first_message(version: int, seq: int = 0) -> bytes:
 NEWS = ("SELECT t.code, t.version, coalesce(n.seq, 0) FROM tables t"
         " LEFT JOIN news n ON n.table_id = t.id")
 NEWEST = ("SELECT (SELECT coalesce(max(id), 0) FROM events), (SELECT coalesce(max(seq), 0) FROM"
-          " news), (SELECT coalesce(max(seq), 0) FROM deleted)")
+          " news), (SELECT coalesce(max(seq), 0) FROM deleted), (SELECT token FROM identity)")
 
 
 def news(conn, code: str) -> tuple[int, int] | None:
@@ -82,12 +93,18 @@ class Phone:
         self.version: int | None = version
         self.seq = seq
         self.hung_up = False
+        self.replaced = False  # the database was replaced: tell the version even if unchanged
         self.bell: asyncio.Future | None = None
 
     def tell(self, version: int | None, seq: int = 0) -> None:
         if (version, seq) != (self.told, self.seq_told):
             self.version, self.seq = version, seq
             self.ring(True)
+
+    def restore(self, version: int | None, seq: int = 0) -> None:
+        """The database was replaced: the phone is told its table's version as restored."""
+        self.version, self.seq, self.replaced = version, seq, True
+        self.ring(True)
 
     def hang_up(self) -> None:
         self.hung_up = True
@@ -162,21 +179,23 @@ class Watcher:
         self.conn.execute("BEGIN")  # the newest ids and the news from one snapshot
         try:
             newest = tuple(self.conn.execute(NEWEST).fetchone())
-            if self.newest is None or any(now < then for now, then in zip(newest, self.newest)):
+            replaced = self.newest is not None and (newest[3] != self.newest[3] or any(
+                now < then for now, then in zip(newest[:3], self.newest[:3])))
+            if self.newest is None or replaced:
                 codes, found = list(self.phones), self.read(list(self.phones))
             else:
                 found = {code: (version, seq) for code, version, seq in self.conn.execute(
                     f"{NEWS} WHERE t.id IN (SELECT table_id FROM events WHERE id > ?"
                     " UNION SELECT table_id FROM news WHERE seq > ?)", self.newest[:2])}
                 gone = [code for code, in self.conn.execute(
-                    "SELECT code FROM deleted WHERE seq > ?", self.newest[2:])]
+                    "SELECT code FROM deleted WHERE seq > ?", self.newest[2:3])]
                 codes = list(found) + gone
         finally:
             self.conn.execute("COMMIT")
         self.newest = newest
         for code in codes:
             for phone in self.phones.get(code, ()):
-                phone.tell(*found.get(code, (None, 0)))
+                (phone.restore if replaced else phone.tell)(*found.get(code, (None, 0)))
 
     def read(self, codes: list[str]) -> dict[str, tuple[int, int]]:
         """The news of the tables ``codes`` (those that exist)."""
@@ -201,7 +220,13 @@ async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, sen
         await send({"type": "http.response.body", "body": first_message(*now),
                     "more_body": True})
         while not phone.hung_up:
-            if phone.version != phone.told:
+            if phone.replaced:
+                phone.replaced, phone.told, phone.seq_told = False, phone.version, phone.seq
+                await send({"type": "http.response.body", "body": restored_message(phone.told),
+                            "more_body": phone.told is not None})
+                if phone.told is None:
+                    return
+            elif phone.version != phone.told:
                 phone.told = phone.version
                 await send({"type": "http.response.body", "body": message(phone.told),
                             "more_body": phone.told is not None})

@@ -8,8 +8,13 @@ Workers share the listening socket and the SQLite file; nothing in the app assum
 (docs/performance.md, "What makes many tables cheap").
 
 What stops the server from starting (a busy port, a ``--db`` in a missing folder) is said in one
-line, exit 1, before any address or QR code is printed. Ctrl-C ends the phones' open streams and
-stops it within 2 s (``front.Front.stop_on_signals``); a second Ctrl-C stops it at once.
+line, exit 1, before any address or QR code is printed. Ctrl-C, SIGTERM and SIGHUP (the
+terminal closed) end the phones' open streams and stop it within 2 s
+(``front.Front.stop_on_signals``); a second Ctrl-C stops it at once.
+
+The QR code printed opens ``PUBLIC_URL`` when the host set it (the address behind its proxy),
+else the LAN address; ``--table`` makes it open a table's join page. The pages build their join
+link the same way, from the address the phone used (companion.table.rooms.public_base).
 """
 import copy
 import errno
@@ -76,11 +81,12 @@ def database_problem(db_path: str | None) -> str | None:
     return None
 
 
-def make_app(url: str, db_path: str | None):
-    """The app with its public address; ``--db`` keeps the database (and the cookie key) there
-    instead of the instance folder."""
+def make_app(url: str | None, db_path: str | None):
+    """The app with the LAN address the phones can open (``LAN_URL``, None on a loopback
+    address); ``--db`` keeps the database (and the cookie key) there instead of the instance
+    folder."""
     from companion import create_app
-    settings = {"PUBLIC_URL": url}
+    settings = {"LAN_URL": url} if url else {}
     if db_path:
         settings["DATABASE"] = db_path
     try:
@@ -91,27 +97,59 @@ def make_app(url: str, db_path: str | None):
         raise click.ClickException(str(err)) from None
 
 
-def announce(url: str, host: str, database: str) -> None:
-    """The join address for the phones, with its QR code; a loopback address has no QR (no phone
-    can reach it)."""
+def table_link(database: str, base: str, code: str | None) -> str:
+    """What the terminal's QR code opens: ``base`` (the start page), or the join page of the
+    table ``code`` (``--table CODE``; ``--table`` alone: the newest table)."""
+    if code is None:
+        return base
+    conn = sqlite3.connect(database)
+    try:
+        row = (conn.execute("SELECT code FROM tables ORDER BY id DESC LIMIT 1").fetchone()
+               if code == NEWEST else
+               conn.execute("SELECT code FROM tables WHERE code = ?", (code.upper(),)).fetchone())
+    finally:
+        conn.close()
+    if row is None:
+        raise click.ClickException("--table: there is no table yet" if code == NEWEST else
+                                   f"--table {code}: there is no such table in {database}")
+    return base.rstrip("/") + f"/t/{row[0]}"
+
+
+NEWEST = "newest"  # --table without a code
+
+
+def announce(link: str | None, host: str, database: str, hops: int, url: str) -> None:
+    """The join address for the phones, with its QR code (``link``: ``PUBLIC_URL`` or the LAN
+    address, or the table's join page on it; None when no phone can reach this address: a
+    loopback one, with no ``PUBLIC_URL``). The advice matches the service unit of
+    docs/hosting.md: behind a proxy the server listens on 127.0.0.1 on purpose."""
     from companion.qr import text
-    if is_loopback(host):
+    if link is None and hops:
+        click.echo(f"companion: serving {url} to the proxy in front (PROXY_HOPS={hops}): the "
+                   f"phones join at the proxy's address; set PUBLIC_URL to print its QR code "
+                   f"here (database {database}); Ctrl+C to stop")
+        return
+    if link is None:
         click.echo(f"companion: open {url} on this computer only: no phone can reach {host} "
-                   f"(use --host 0.0.0.0 to let the phones at the table in) (database {database}); "
+                   f"(leave --host out to let the phones at the table in, or put a TLS proxy in "
+                   f"front with PROXY_HOPS=1: docs/hosting.md) (database {database}); "
                    f"Ctrl+C to stop")
         return
-    click.echo(text(url))
-    click.echo(f"companion: open {url} on a phone on the same network (database {database}); "
-               f"Ctrl+C to stop")
+    click.echo(text(link), nl=False)
+    click.echo(f"companion: open {link} on a phone (database {database}); Ctrl+C to stop")
 
 
 def hosted_app():
     """The app as each worker process builds it, from what the command put in the environment
-    (``COMPANION_DATABASE``, ``COMPANION_PUBLIC_URL``)."""
+    (``COMPANION_DATABASE``, ``COMPANION_LAN_URL``, read as every ``COMPANION_`` setting)."""
     die_with_parent()
+    try:  # a closed terminal hangs up the workers too: the command stops them
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        pass
     from companion import create_app
     from companion.server.front import Front
-    settings = {"PUBLIC_URL": os.environ.get("COMPANION_PUBLIC_URL")}
+    settings = {}
     if os.environ.get("COMPANION_DATABASE"):
         settings["DATABASE"] = os.environ["COMPANION_DATABASE"]
     front = Front(create_app(settings=settings))
@@ -206,6 +244,11 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
                     worker.kill()
             super().signal_handler_interrupt(*args, **kwargs)
 
+        def signal_handler_reload(self, *args, **kwargs):
+            """SIGHUP (the terminal closed) stops the server as Ctrl-C does: granian's
+            reload would start new workers and keep serving with nobody watching."""
+            self.signal_handler_interrupt(*args, **kwargs)
+
     os.environ.update(environ)
     # HTTP/1.1 only: in its "auto" mode granian waits for a connection's first bytes (to tell
     # HTTP/2 from 1.1) with no time limit, so a socket that never sent a byte stayed open for
@@ -255,18 +298,23 @@ def run_server(host, port, *, environ, workers, connections, backlog, idle_timeo
 @click.option("--log", is_flag=False, flag_value="-", default=None, metavar="[FILE]",
               help="Log every request, one line each (time, address, method, path, status, "
                    "milliseconds; a news stream when it ends), to stderr or appended to FILE.")
+@click.option("--table", "table_code", is_flag=False, flag_value=NEWEST, default=None,
+              metavar="[CODE]",
+              help="The QR code opens this table's join page (--table alone: the newest "
+                   "table) instead of the start page.")
 def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout, settings_path,
-          log):
+          log, table_code):
     """Serve the companion to the phones at the tables (production server: granian).
 
     Every phone keeps one connection open and is told on it when its table changes (Server-Sent
     Events): an idle phone costs no request. What stops it from starting (a busy port, a --db in
-    a missing folder) is said in one line, exit 1. Ctrl+C ends the open streams and stops it
-    within 2 s; a second Ctrl+C stops it at once. For a hosted instance with many tables, one
-    worker per core:
+    a missing folder) is said in one line, exit 1. Ctrl+C (or closing the terminal) ends the
+    open streams and stops it within 2 s; a second Ctrl+C stops it at once. For a hosted instance with many tables, one
+    worker per core, its database in a folder that exists:
 
     \b
-        companion serve --workers 2 --db /srv/companion/companion.sqlite
+        mkdir -p ~/companion
+        companion serve --workers 2 --db ~/companion/companion.sqlite
     """
     from companion.table.db import init_db
     problem = database_problem(db_path) or port_problem(host, port) or log_problem(log)
@@ -276,13 +324,17 @@ def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout, 
         os.environ["COMPANION_SETTINGS"] = os.path.abspath(settings_path)
     address = lan_address() if host in ("0.0.0.0", "") else host
     url = f"http://{address}:{port}/"
-    database = make_app(url, db_path).config["DATABASE"]
+    lan = None if is_loopback(address) else url
+    config = make_app(lan, db_path).config
+    database = config["DATABASE"]
     init_db(database)
+    base = config.get("PUBLIC_URL") or lan
+    link = table_link(database, base or url, table_code)
     fits = min(raise_file_limit(max_connections), max_connections)
-    announce(url, host, database)
+    announce(link if base else None, host, database, config["PROXY_HOPS"], url)
     if fits < max_connections:
         click.echo(f"companion: the open-files limit lets each worker hold {fits} connections, "
                    f"not {max_connections} (raise it with ulimit -n)", err=True)
-    run_server(host, port, environ={"COMPANION_PUBLIC_URL": url, "COMPANION_DATABASE": database},
-               workers=workers, connections=fits, backlog=backlog, idle_timeout=idle_timeout,
-               log=log)
+    environ = {"COMPANION_DATABASE": database} | ({"COMPANION_LAN_URL": lan} if lan else {})
+    run_server(host, port, environ=environ, workers=workers, connections=fits, backlog=backlog,
+               idle_timeout=idle_timeout, log=log)

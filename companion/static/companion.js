@@ -11,13 +11,25 @@
 // second. A table whose game has news beyond its version (push.py, event "news") passes its
 // number on as a "companion:news" event of the document: the game's own script decides what to
 // ask for then.
-var news = {source: null, latest: null, writing: 0, gone: false, again: null};
+// A database restored under the server (push.py, event "restored") may bring the table back at
+// an older version: the page then asks for its live block whatever version it shows, as it does
+// when a new stream's first version is older than the one shown.
+var news = {source: null, latest: null, writing: 0, gone: false, again: null, restored: false,
+            fresh: false};
 function catchUp() {
   var shown = document.getElementById("shown");
-  if (shown && news.latest !== null && news.writing === 0 &&
-      Number(news.latest) > Number(shown.getAttribute("data-version"))) {
+  if (shown && news.latest !== null && news.writing === 0 && (news.restored ||
+      Number(news.latest) > Number(shown.getAttribute("data-version")))) {
+    news.restored = false;
     window.htmx.trigger(shown, "table-changed");
   }
+}
+function firstHeard(version) {
+  var shown = document.getElementById("shown");
+  if (news.fresh && shown && Number(version) < Number(shown.getAttribute("data-version"))) {
+    news.restored = true;
+  }
+  news.fresh = false;
 }
 function heard(text) {
   var version = /^data: (\w+)$/m.exec(text), seq = /^event: news\ndata: (\d+)$/m.exec(text);
@@ -45,8 +57,13 @@ function listen() {
   }
   var source = new EventSource(url);
   news.source = source;
+  news.fresh = true;
   source.onopen = hostBack;
-  source.onmessage = function (evt) { heard("data: " + evt.data); };
+  source.onmessage = function (evt) { firstHeard(evt.data); heard("data: " + evt.data); };
+  source.addEventListener("restored", function (evt) {
+    news.restored = true;
+    heard("data: " + evt.data);
+  });
   source.addEventListener("gone", function () { heard("data: gone"); });
   source.addEventListener("news", function (evt) { gameNews(evt.data); });
   source.onerror = function () {

@@ -5,8 +5,9 @@ Tables: ``tables`` (one row per game table, with its current ``version``), ``eve
 append-only log, one row per change, unique per table and version), ``deleted`` (a tombstone per
 deleted table: its code is never given out again, and the phones still watching it are told it
 is gone), ``news`` (a table's news beyond its version: the number of its latest, bumped by its
-game with :func:`bump_news`) and ``seats`` (which phone took each seat). Each game adds its own
-tables (``Game.schema``). Writes that must be atomic use :func:`transaction`.
+game with :func:`bump_news`), ``seats`` (which phone took each seat) and ``identity`` (the
+database's random identity, made new by a restore). Each game adds its own tables
+(``Game.schema``). Writes that must be atomic use :func:`transaction`.
 
 The ids of ``tables`` and ``events`` are never reused (``AUTOINCREMENT``): without it SQLite gives
 a new row the largest id plus one, so the table created after the newest one was deleted took
@@ -15,6 +16,7 @@ it for the new table (:func:`never_reuse_ids`).
 """
 import queue
 import re
+import secrets
 import sqlite3
 import time
 from contextlib import contextmanager
@@ -26,10 +28,11 @@ from flask.cli import with_appcontext
 
 SCHEMA = {
     "tables": ({"id": int, "code": str, "game": str, "title": str, "setup": str, "language": str,
-                "host_hash": str, "version": int, "created": str}, {"pk": "id", "not_null": {
+                "host_hash": str, "version": int, "created": str, "stamp": str},
+               {"pk": "id", "not_null": {
                     "code", "game", "setup", "language", "host_hash", "version"}}),
     "events": ({"id": int, "table_id": int, "version": int, "kind": str, "data": str, "seat": str,
-                "created": str}, {"pk": "id", "not_null": {"table_id", "version", "kind", "data"},
+                "created": str, "stamp": str}, {"pk": "id", "not_null": {"table_id", "version", "kind", "data"},
                                   "foreign_keys": [("table_id", "tables", "id")]}),
     # a table's news beyond its version, told on its stream (companion.server.push): a game bumps it
     "news": ({"table_id": int, "seq": int}, {"pk": "table_id", "not_null": {"seq"}}),
@@ -44,7 +47,10 @@ SCHEMA = {
     # the seats taken and asks before a second phone takes one
     "seats": ({"table_id": int, "player": str, "phone": str, "taken": str},
               {"pk": ("table_id", "player", "phone")}),
+    # this database's identity: a random token, made new by a restore (stamp, push.Watcher)
+    "identity": ({"one": int, "token": str}, {"pk": "one", "not_null": {"token"}}),
 }
+STAMPED = ("tables", "events")  # their rows carry a random stamp (stamp)
 NEVER_REUSED = ("tables", "events")  # their ids: AUTOINCREMENT (never_reuse_ids)
 
 
@@ -105,6 +111,25 @@ def bump_news(conn: sqlite3.Connection, table_id: int) -> int:
     return seq
 
 
+def stamp() -> str:
+    """A random stamp: an event's, and its table's while that event is the table's latest.
+
+    A cached position is kept with the stamp of the table at its version, and used only while
+    the table has that version *and* that stamp (companion.table.events.position): a database
+    replaced under a running server (``companion restore``, a copy put in place by any other
+    means) may bring a table back at a version a worker has cached, but never with the stamp
+    of a write made after the copy."""
+    return secrets.token_hex(8)
+
+
+def new_identity(conn: sqlite3.Connection) -> str:
+    """Give the database a new identity (a restore does: every server process's watcher then
+    tells every phone the restored versions, companion.server.push)."""
+    token = stamp()
+    conn.execute("INSERT OR REPLACE INTO identity (one, token) VALUES (1, ?)", (token,))
+    return token
+
+
 def init_db(path: str) -> None:
     """Create the tables and indexes that do not exist yet (safe to run on every start)."""
     conn = connect(path)
@@ -112,6 +137,12 @@ def init_db(path: str) -> None:
     from companion.table import games
     for name, (columns, options) in {**SCHEMA, **games.schema()}.items():
         db[name].create(columns, if_not_exists=True, **options)
+        if name in STAMPED and "stamp" not in db[name].columns_dict:
+            conn.execute(f"ALTER TABLE [{name}] ADD COLUMN stamp TEXT")
+    with transaction(conn):  # a table made before stamps: its first cached position needs one
+        conn.execute("UPDATE tables SET stamp = lower(hex(randomblob(8))) WHERE stamp IS NULL")
+        if conn.execute("SELECT 1 FROM identity").fetchone() is None:
+            new_identity(conn)
     never_reuse_ids(conn)
     db["tables"].create_index(["code"], unique=True, if_not_exists=True)
     db["events"].create_index(["table_id", "version"], unique=True, if_not_exists=True)

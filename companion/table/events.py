@@ -11,7 +11,8 @@ is stale. A stale or refused write changes nothing.
 Two kinds belong to every game: ``undo`` (takes back the latest change still in effect) and
 ``reset`` (back to the table's setup; itself undoable). A third, ``address``, is no move of the
 game: a player's form of address (she, he, not said), which the sentences agree with
-(companion.grammar). The game never sees it, no undo takes it back and it never conflicts. The position is cached per table and
+(companion.grammar). The game never sees it, no undo takes it back and it never conflicts. The
+position is cached per table and
 version, and can always be rebuilt from the log (:func:`fold`).
 """
 import json
@@ -21,8 +22,9 @@ from datetime import datetime, timezone
 from flask import current_app
 
 from companion.i18n import gettext as _, translate
+from companion.table import guard
 from companion.table.caches import LRU
-from companion.table.db import transaction
+from companion.table.db import stamp, transaction
 from companion.scorers.rules import RuleError
 
 log = logging.getLogger(__name__)
@@ -153,56 +155,71 @@ def key(table) -> tuple:
 
 def _cache() -> LRU:
     """This app's position cache: the current position of the tables used most recently (each
-    server process keeps its own; an entry is used only at the version the database names, so
-    a change made by another process is never missed, only folded again)."""
+    server process keeps its own; an entry is used only at the version and stamp the database
+    names, so a change made by another process, or a database restored under it, is never
+    missed, only folded again)."""
     extensions = current_app.extensions
     if "companion.positions" not in extensions:
         extensions["companion.positions"] = LRU(
             "positions", current_app.config["POSITION_CACHE"],
             "the table's identity, its id and its join code (:func:`key`), neither ever given to"
-            " another table; an entry holds its version and is used only at that version",
+            " another table; an entry holds its version and that version's random stamp"
+            " (db.stamp) and is used only while the table has both",
             "every answer shows the position; folding a table's log again for each would be most"
             " of a busy host's work (docs/performance.md)")
     return extensions["companion.positions"]
 
 
 def position(conn, table, game) -> dict:
-    """The table's current position: from the cache when it is at the table's version; caught up
-    from the cache when only changes other than undos came since (another server process made
-    them: its phones' taps, which this process is asked to show right after); else folded from
-    the whole log. A refresh on a worker one tap behind is then cheaper than a fold of the whole
-    log (docs/performance.md, "What makes many tables cheap")."""
-    return _kept(conn, table, game)[1]
+    """The table's current position: from the cache when it is at the table's version and stamp;
+    caught up from the cache when only changes other than undos came since (another server
+    process made them: its phones' taps, which this process is asked to show right after) and
+    the log still holds the event the cached position was folded to, with its stamp; else
+    folded from the whole log. A refresh on a worker one tap behind is then cheaper than a fold
+    of the whole log (docs/performance.md, "What makes many tables cheap"). A database restored
+    under the server brings its tables back with stamps no cached entry holds, whatever their
+    versions (db.stamp)."""
+    return _kept(conn, table, game)[0]
 
 
 def people(conn, table, game) -> dict:
     """The players' forms of address now (:func:`genders`), kept with the position."""
-    return _kept(conn, table, game)[2]
+    return _kept(conn, table, game)[1]
 
 
-def _kept(conn, table, game) -> tuple[int, dict, dict]:
-    """The cache's entry for the table at its version: (version, position, forms of address)."""
+def _kept(conn, table, game) -> tuple[dict, dict]:
+    """The table's position and its players' forms of address, from the cache entry
+    (version, stamp, position, forms of address) when it holds them (:func:`position`)."""
     cached = _cache().get(key(table))
-    if cached and cached[0] == table.version:
-        return cached
-    since = (load(conn, table.id, after=cached[0], upto=table.version)
-             if cached and cached[0] < table.version else None)
+    stamped = getattr(table, "stamp", None)
+    if cached and stamped and cached[:2] == (table.version, stamped):
+        return cached[2], cached[3]
+    since = None
+    if cached and stamped and 0 < cached[0] < table.version and _has(conn, table, *cached[:2]):
+        since = load(conn, table.id, after=cached[0], upto=table.version)
     if since is not None and all(event["kind"] != "undo" for event in since):
-        entry = (table.version, advance(game, table.setup, cached[1], since),
-                 genders(table.setup, since, cached[2]))
+        result = advance(game, table.setup, cached[2], since)
+        said = genders(table.setup, since, cached[3])
     else:
         log = load(conn, table.id, upto=table.version)
-        entry = (table.version, fold(game, table.setup, log), genders(table.setup, log))
-    _cache()[key(table)] = entry
-    return entry
+        result, said = fold(game, table.setup, log), genders(table.setup, log)
+    if stamped:
+        _cache()[key(table)] = (table.version, stamped, result, said)
+    return result, said
 
 
-def current_version(conn, table_id: int) -> int:
-    """The table's version as stored (0 before the first event)."""
-    row = conn.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
+def _has(conn, table, version: int, stamped: str) -> bool:
+    """Whether the table's log holds, at ``version``, the event stamped ``stamped``."""
+    return conn.execute("SELECT 1 FROM events WHERE table_id = ? AND version = ? AND stamp = ?",
+                        (table.id, version, stamped)).fetchone() is not None
+
+
+def current_version(conn, table_id: int) -> tuple[int, str | None]:
+    """The table's version as stored (0 before the first event), and its stamp."""
+    row = conn.execute("SELECT version, stamp FROM tables WHERE id = ?", (table_id,)).fetchone()
     if row is None:
         raise LookupError(table_id)
-    return row[0]
+    return row[0], row[1]
 
 
 def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = None,
@@ -213,7 +230,7 @@ def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = 
     imported events with), so a form is read once, on the position the change is judged on.
 
     Raises StaleWrite (``base`` is behind and the events since conflict with this one), RuleError
-    (the game or the undo rule refuses it). Either way nothing is stored. A write from behind that
+    (the game or the undo rule refuses it; guard.Refused, 507, once the database is full). Either way nothing is stored. A write from behind that
     does not conflict is applied on top of the current position: ``table.version - 1 != base``
     afterwards tells the caller that its phone has more to catch up with.
 
@@ -224,38 +241,43 @@ def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = 
     waits for it (SQLite's busy wait sleeps between its tries, so a lock held while a busy
     worker runs the rules made taps wait for each other: docs/performance.md, "Load benchmark").
     """
+    guard.check_room(conn)
     current = current_version(conn, table.id)
     event, new = change(conn, table, game, kind, data, base, current, seat, host)
     with transaction(conn):
         latest = current_version(conn, table.id)
-        if latest != current:  # another write came first
+        if latest != current:  # another write came first (or the database was restored)
             event, new = change(conn, table, game, kind, data, base, latest, seat, host)
-        conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created)"
-                     " VALUES (?, ?, ?, ?, ?, ?)", (table.id, event["version"], kind,
-                                                    json.dumps(event["data"], ensure_ascii=False),
-                                                    seat, event["created"]))
-        conn.execute("UPDATE tables SET version = ? WHERE id = ?", (event["version"], table.id))
+        written = stamp()
+        conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created, stamp)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (table.id, event["version"], kind,
+                      json.dumps(event["data"], ensure_ascii=False), seat, event["created"],
+                      written))
+        conn.execute("UPDATE tables SET version = ?, stamp = ? WHERE id = ?",
+                     (event["version"], written, table.id))
     known = _cache().get(key(table))
-    said = (genders(table.setup, [event], known[2]) if known and known[0] == event["version"] - 1
-            else None)
-    table.version = event["version"]
+    said = (genders(table.setup, [event], known[3])
+            if known and known[0] == event["version"] - 1 else None)
+    table.version, table.stamp = event["version"], written
     if said is None:
         _cache().pop(key(table), None)
     else:
-        _cache()[key(table)] = (table.version, new, said)
+        _cache()[key(table)] = (table.version, written, new, said)
     return new
 
 
-def change(conn, table, game, kind: str, data, base: int, current: int,
+def change(conn, table, game, kind: str, data, base: int, current: tuple[int, str | None],
            seat: str | None, host: bool) -> tuple[dict, dict]:
-    """The event a write makes on the table at version ``current`` (its data as the game checked
-    it), and the position after it; StaleWrite or RuleError when it may not be made. Reads only
+    """The event a write makes on the table at ``current`` (its version and stamp; its data as the
+    game checked it), and the position after it; StaleWrite or RuleError when it may not be made. Reads only
     events up to ``current``, so it is judged on that version even while others are written.
     A form's reader runs first (the conflicts are judged on what the event changes); a write
     from an older version that it refuses is stale rather than refused: the version is checked
     before the rules, so the phone sees what changed."""
+    table.version, table.stamp = current
+    current = table.version
     event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
-    table.version = current
     if kind == ADDRESS:  # no move of the game: never stale, the position unchanged
         event["data"] = check_address(table.setup["players"], data)
         return event, position(conn, table, game)

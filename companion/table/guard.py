@@ -8,21 +8,36 @@ live 5-character tables (31^5 codes) takes a single address about 160 days on av
 (:data:`companion.table.tables.CODE_LENGTH`).
 
 Creating and importing tables is rationed the same way (``TABLES_PER_ADDRESS``: so many at once,
-then so many an hour): the ration is taken in the transaction that stores the table, so a
-refusal stores nothing and a table stored was allowed.
+then so many an hour). Every ration is taken before the work it guards (``tables.admit``: before
+the form or the file is read, the events replayed): a refused request costs two statements, and a
+file refused at its last event has spent its ration as a table stored would.
 
 Each bucket is one row of ``rations`` (kind, client, tokens, when), read with one indexed
-SELECT and spent with one upsert, only on a miss, a creation or an import: the other requests
-only read. A row whose bucket is full again is deleted (a client gets no more than a full bucket
+SELECT and spent with one upsert, only on a miss, a creation, an import or another write that
+grows the database (:func:`writes`): the other requests only read. A row whose bucket is full again is deleted (a client gets no more than a full bucket
 back), so the table holds only the clients that spent something lately. Every worker reads and
 writes the same rows: the ration of an address is the same whichever worker answers it.
 """
+import os
+import shutil
 import time
 
 from flask import abort, current_app, request
 
+from companion.i18n import gettext as _, ngettext
 from companion.table.db import get_db, transaction
+from companion.scorers.rules import RuleError
 from companion.security import address_key
+
+
+class Refused(RuleError):
+    """A write the host does not take now: 429 (this address's ration: HOST-TABLES,
+    HOST-WRITES) or 507 (the host is out of space, HOST-SPACE). Nothing is stored."""
+
+    def __init__(self, message: str, rule: str, status: int):
+        super().__init__(message, rule)
+        self.status = status
+
 
 class Ration:
     """A token bucket per client: ``burst`` at once, then ``rate`` a second."""
@@ -72,6 +87,50 @@ def misses(app=None) -> Ration:
 def new_tables() -> Ration:
     burst, per_hour = current_app.config["TABLES_PER_ADDRESS"]
     return Ration("table", burst, per_hour / 3600)
+
+
+def writes() -> Ration:
+    burst, per_minute = current_app.config["WRITES_PER_ADDRESS"]
+    return Ration("write", burst, per_minute / 60)
+
+
+def full(conn) -> bool:
+    """Whether the database has reached ``DATABASE_MAX_BYTES`` or its disk has less than
+    ``DISK_RESERVE_BYTES`` free (one pragma and one statfs: a few microseconds)."""
+    config = current_app.config
+    used = conn.execute("SELECT page_count * page_size FROM pragma_page_count(),"
+                        " pragma_page_size()").fetchone()[0]
+    try:
+        free = shutil.disk_usage(os.path.dirname(os.path.abspath(config["DATABASE"]))).free
+    except OSError:
+        free = config["DISK_RESERVE_BYTES"]
+    return used >= config["DATABASE_MAX_BYTES"] or free < config["DISK_RESERVE_BYTES"]
+
+
+def check_room(conn) -> None:
+    """Refuse a change (507, HOST-SPACE) once the database is full (:func:`full`): every write
+    a phone makes meets the database budget, not only a new table."""
+    if full(conn):
+        raise Refused(_("the host is out of space: it takes no more changes now"), "HOST-SPACE",
+                      507)
+
+
+def write() -> None:
+    """Before a write that grows the database other than a tap at a table (a seat taken, a
+    board profile kept or saved): the host's room (:func:`check_room`), then one of this
+    address's ``WRITES_PER_ADDRESS`` (429, HOST-WRITES), taken before the work."""
+    conn = get_db()
+    check_room(conn)
+    ration = writes()
+    with transaction(conn):
+        taken = ration.take(conn, client())
+    if not taken:
+        seconds = ration.wait(conn, client())
+        raise Refused(ngettext(
+            "this device has made as many changes as the host allows for now: try again in"
+            " %(num)s second",
+            "this device has made as many changes as the host allows for now: try again in"
+            " %(num)s seconds", seconds), "HOST-WRITES", 429)
 
 
 def client() -> str:

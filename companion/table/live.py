@@ -11,8 +11,9 @@ from typing import Callable
 from flask import abort, current_app, g, redirect, render_template, request, url_for
 from markupsafe import Markup, escape
 
+from companion.forms import address_number
 from companion.i18n import gettext as _, plain, translate
-from companion.table import events, games, tables
+from companion.table import events, games, guard, tables
 from companion.table.db import get_db
 from companion.scorers.rules import RuleError
 
@@ -76,12 +77,12 @@ def base_version() -> int:
     """The version the write was made from: the page's current one (header set by our script
     from the #shown element, so a tap on a part of the page that was not re-rendered still carries
     it), else the form's hidden field (no JavaScript)."""
-    try:
-        version = int(request.headers.get("X-Table-Version") or request.form["version"])
-    except (KeyError, ValueError):
+    raw = request.headers.get("X-Table-Version") or request.form.get("version")
+    if not raw:
         raise RuleError(_("the form carries no table version; reload the page"),
-                        "TABLE-VERSION") from None
-    if not 0 <= version <= events.MAX_VERSION:
+                        "TABLE-VERSION")
+    version = address_number({"version": raw}, "version", 0, events.MAX_VERSION)
+    if version is None:
         raise RuleError(_("the form carries a table version this table never had; reload the"
                           " page"), "TABLE-VERSION")
     return version
@@ -148,7 +149,8 @@ class Part:
     changed: str | None = None
 
 
-def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | None = None):
+def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | None = None,
+          rationed: bool = False):
     """Append one change and answer with ``screen`` (or ``part``).
 
     ``data`` is the event's data, checked by the game (``Game.check``), or the form's reader: a
@@ -158,9 +160,13 @@ def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | 
     the whole fragment with the list of what changed, and so does a write rebased on changes its
     phone has not seen yet (the phone catches up with them in the same answer), and a write from
     a browser without a seat (403, the message at the top); all are retargeted to ``#live``.
+    ``rationed``: a write larger than a tap (a board profile), which first takes one of the
+    address's writes (guard.write: 429, or 507 when the host is out of space).
     """
     notice, error, status, base = None, None, 200, None
     try:
+        if rationed:  # before anything else is read or folded
+            guard.write()
         seat = seated(table)
         base = base_version()
         events.append(get_db(), table, games.get(table.game), kind, data, base=base,
@@ -169,8 +175,9 @@ def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | 
         notice, status = stale_notice(table, stale), 409
     except NotSeated as err:
         error, status = {"field": "", "message": err.message, "rule": err.rule}, 403
-    except RuleError as err:
-        error, status = {"field": getattr(err, "field", field), "message": err.message, "rule": err.rule}, 422
+    except RuleError as err:  # 429 or 507 for a guard.Refused
+        error = {"field": getattr(err, "field", field), "message": err.message, "rule": err.rule}
+        status = getattr(err, "status", 422)
     else:
         if not is_fragment():
             return redirect(screen.redirect(table), 303)
@@ -236,7 +243,7 @@ def undo_toast(table, kind: str) -> str:
     not just the kind), and an Undo for it (out of band). An undo is told by the page itself (``undone``)."""
     if kind in ("undo", events.ADDRESS):  # an undo is told by the page; an address is no move
         return Markup()
-    stored = events.load(get_db(), table.id, after=table.version - 1)[-1]
+    stored = events.load(get_db(), table.id, after=table.version - 1, upto=table.version)[-1]
     text = describe(games.get(table.game), stored)
     if stored["seat"] and lead(stored["seat"], text):  # the player who tapped, as the history says
         text = f"{stored['seat']}: {text}"

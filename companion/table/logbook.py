@@ -4,8 +4,9 @@ import json
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from companion import jsonin
+from companion.forms import address_number
 from companion.i18n import gettext as _
-from companion.table import events, games, live, rooms, tables
+from companion.table import events, games, guard, live, rooms, tables
 from companion.table.db import get_db
 from companion.scorers.rules import RuleError
 
@@ -60,10 +61,10 @@ def toast_undo(table):
     game = games.get(table.game)
     try:
         seat = live.seated(table)
-        version = int(request.form["of"])
-        if not 1 <= version <= events.MAX_VERSION:
-            raise ValueError(version)
-        undone = events.load(get_db(), table.id, after=version - 1)[:1]
+        version = address_number(request.form, "of", 1, events.MAX_VERSION)
+        if version is None:
+            raise ValueError(request.form["of"])
+        undone = events.load(get_db(), table.id, after=version - 1, upto=version)
         events.append(get_db(), table, game, "undo", {}, base=version, seat=seat,
                       host=tables.is_host(table))
     except (KeyError, ValueError, events.StaleWrite):
@@ -122,15 +123,38 @@ def export(code):
                        "Content-Disposition": f"attachment; filename=table-{table.code}.json"}
 
 
+NEW_TABLES = ("tables.create", "logbook.import_table")
+
+
+def out_of_ration():
+    """Before anything reads the body (the CSRF check parses the form, a file of 2 MB): a new
+    table or an import from an address out of its ration is refused at once (429,
+    HOST-TABLES), one indexed read. Run before every request (create_app registers it ahead of
+    the CSRF check); the views take the ration itself (tables.admit)."""
+    if request.method != "POST" or request.endpoint not in NEW_TABLES:
+        return None
+    conn = get_db()
+    if guard.new_tables().allowed(conn, guard.client()):
+        return None
+    err = tables.out_of_tables(conn)
+    said = {"message": err.message, "rule": err.rule}
+    importing = request.endpoint == "logbook.import_table"
+    return render_template("tables/index.html", games=games.all_games(), form={},
+                           error=None if importing else said,
+                           import_error=said if importing else None), err.status
+
+
 @bp.post("/tables/import")
 def import_table():
-    """A new table from an exported file; the importer becomes its host."""
-    upload = request.files.get("file")
+    """A new table from an exported file; the importer becomes its host. The address's ration
+    is taken before the file is read (tables.admit)."""
     try:
+        tables.admit()
+        upload = request.files.get("file")
         raw = upload.read(MAX_IMPORT + 1) if upload else b""
         if not raw or len(raw) > MAX_IMPORT:
             raise RuleError(_("choose a table file (JSON, at most 2 MB)"), "TABLE-IMPORT")
-        table = tables.import_(jsonin.loads(raw, "TABLE-IMPORT"))
+        table = tables.import_(jsonin.loads(raw, "TABLE-IMPORT"), admitted=True)
     except RuleError as err:
         return render_template("tables/index.html", games=games.all_games(), form={},
                                import_error={"message": err.message, "rule": err.rule},

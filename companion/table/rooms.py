@@ -1,4 +1,6 @@
 """Rooms: the start page, creating a table, joining it by code or QR, seats, and the news."""
+from urllib.parse import urlsplit
+
 from flask import (Blueprint, Response, abort, current_app, redirect, render_template,
                    request, url_for)
 from markupsafe import Markup
@@ -6,6 +8,7 @@ from markupsafe import Markup
 from companion import qr
 from companion.i18n import LANGUAGES, gettext as _
 from companion.server import push
+from companion.server.serve import is_loopback
 from companion.table import events as log
 from companion.table import games, live, tables
 from companion.table.db import get_db
@@ -15,9 +18,22 @@ bp = Blueprint("tables", __name__)
 
 
 def join_url(table) -> str:
-    """The link the QR code carries (the LAN address when ``companion serve`` knows it)."""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return base.rstrip("/") + url_for("tables.join", code=table.code)
+    """The link the QR code carries: from :func:`public_base`."""
+    return public_base().rstrip("/") + url_for("tables.join", code=table.code)
+
+
+def public_base() -> str:
+    """Where the phones reach this host: ``PUBLIC_URL`` when the host set it; else the address
+    this request came to, which behind a trusted proxy (``PROXY_HOPS``) is the proxy's host and
+    scheme (security.init_app); but a page asked at a loopback address (the host's laptop at
+    localhost) gets the LAN address ``companion serve`` found (``LAN_URL``), which a phone
+    can open."""
+    config = current_app.config
+    if config.get("PUBLIC_URL"):
+        return config["PUBLIC_URL"]
+    if config.get("LAN_URL") and is_loopback(urlsplit(request.host_url).hostname or ""):
+        return config["LAN_URL"]
+    return request.host_url
 
 
 def game_page(table) -> str:
@@ -82,10 +98,11 @@ def seat(code):
         tables.take_seat(table, player)
         if named and live.people(table).get(player, "") != gender:
             log.append(get_db(), table, games.get(table.game), log.ADDRESS,
-                          {"player": player, "gender": gender}, base=table.version, seat=player)
+                       {"player": player, "gender": gender}, base=table.version, seat=player)
     except RuleError as err:
         return render_template("tables/join.html", table=table, error=err, taken=taken,
-                               may_sit=tables.may_sit(table), genders=live.people(table)), 422
+                               may_sit=tables.may_sit(table), genders=live.people(table)), \
+            getattr(err, "status", 422)
     return redirect(game_page(table), 303)
 
 

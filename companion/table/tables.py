@@ -7,9 +7,7 @@ hash of the host token is stored.
 import hashlib
 import hmac
 import json
-import os
 import secrets
-import shutil
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -18,7 +16,8 @@ from flask import current_app, session
 from companion import grammar, security
 from companion.i18n import LANGUAGES, gettext as _, ngettext
 from companion.table import events, games, guard
-from companion.table.db import get_db, transaction
+from companion.table.db import get_db, stamp, transaction
+from companion.table.names import key as name_key, read as read_name
 from companion.scorers.rules import RuleError
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -28,13 +27,7 @@ KEEP = 20  # seats and host tokens a browser remembers
 MAX_EVENTS = 5000  # events in an imported table (a whole game of either is well under 2,000)
 
 
-class Refused(RuleError):
-    """A new table the host does not take now: 429 (this address's ration, HOST-TABLES) or 507
-    (the host is out of space, HOST-SPACE). Nothing is stored."""
-
-    def __init__(self, message: str, rule: str, status: int):
-        super().__init__(message, rule)
-        self.status = status
+Refused = guard.Refused  # 429 or 507: nothing stored
 
 
 @dataclass
@@ -50,6 +43,7 @@ class Table:
     host_hash: str
     version: int
     created: str
+    stamp: str | None = None  # the random stamp of its latest write (db.stamp)
 
     @property
     def players(self) -> list[str]:
@@ -66,24 +60,28 @@ def _remember(key: str, code: str, value) -> None:
 
 
 def check_players(names: list[str], game) -> list[str]:
-    """Player names in seat order: stripped, non-empty, distinct, as many as the game allows."""
-    names = [n.strip() for n in names if n and n.strip()]
+    """Player names in seat order: read one by one (:func:`companion.table.names.read`: NFC,
+    visible, no control character, at most 24 characters), blank lines left out, as many as the
+    game allows, no two the same name (:func:`companion.table.names.key`)."""
+    names = [read_name(n) for n in names if n and n.strip()]
     if not game.min_players <= len(names) <= game.max_players:
         raise RuleError(_("%(g)s needs %(lo)s to %(hi)s players, not %(n)s", g=game.title,
                           lo=game.min_players, hi=game.max_players, n=len(names)), "TABLE-PLAYERS")
-    if len(set(n.casefold() for n in names)) != len(names):
+    if len({name_key(n) for n in names}) != len(names):
         raise RuleError(_("two players have the same name"), "TABLE-PLAYERS")
-    if any(len(n) > 24 for n in names):
-        raise RuleError(_("a player's name is longer than 24 characters"), "TABLE-PLAYERS")
     return names
 
 
 def create(game_name: str, players: list[str], language: str, title: str = "",
            options: dict | None = None, log: list[dict] | None = None,
-           genders: dict | None = None) -> Table:
+           genders: dict | None = None, *, admitted: bool = False) -> Table:
     """A new table (with ``log`` replayed, for imports); this browser becomes its host. The
     players' forms of address are ``genders`` (a table file's), else guessed from their names
-    (companion.grammar.guess); each player changes his own at any time (events.ADDRESS)."""
+    (companion.grammar.guess); each player changes his own at any time (events.ADDRESS).
+    ``admitted``: the caller took this address's ration already (:func:`admit`); otherwise it
+    is taken here, before anything else is read."""
+    if not admitted:
+        admit()
     game = games.get(game_name)
     players = check_players(players, game)
     setup = {"players": players, "options": games.check_options(game, options),
@@ -93,45 +91,54 @@ def create(game_name: str, players: list[str], language: str, title: str = "",
     log = events.replay(game, setup, log or [])  # an import the rules refuse stores nothing
     token = secrets.token_urlsafe(16)
     conn = get_db()
-    check_space(conn)
-    ration = guard.new_tables()
     with transaction(conn):
-        if not ration.take(conn, guard.client()):  # taken with the table, or nothing stored
-            minutes = (ration.wait(conn, guard.client()) + 59) // 60
-            raise Refused(ngettext(
-                "this device has created or imported as many tables as the host allows for now:"
-                " try again in %(num)s minute",
-                "this device has created or imported as many tables as the host allows for now:"
-                " try again in %(num)s minutes", minutes), "HOST-TABLES", 429)
         code = _free_code(conn)
+        stamps = [stamp() for _ in range(len(log) + 1)]
         cur = conn.execute(
-            "INSERT INTO tables (code, game, title, setup, language, host_hash, version, created)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (code, game_name, title.strip()[:60],
-                                                  json.dumps(setup, ensure_ascii=False), language,
-                                                  _hash(token), len(log), events.now()))
+            "INSERT INTO tables (code, game, title, setup, language, host_hash, version, created,"
+            " stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (code, game_name, title.strip()[:60], json.dumps(setup, ensure_ascii=False),
+             language, _hash(token), len(log), events.now(), stamps[-1]))
         for number, event in enumerate(log, 1):
-            conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created)"
-                         " VALUES (?, ?, ?, ?, ?, ?)",
+            conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created, stamp)"
+                         " VALUES (?, ?, ?, ?, ?, ?, ?)",
                          (cur.lastrowid, number, event["kind"],
                           json.dumps(event["data"], ensure_ascii=False),
                           event["seat"] if event["seat"] in setup["players"] else None,
-                          event.get("created") or events.now()))
+                          event.get("created") or events.now(), stamps[number]))
     _remember("hosts", code, token)
     return find(code)  # stored: no ration of misses may turn this into a refusal
+
+
+def admit() -> None:
+    """Take this address's ration of new tables (HOST-TABLES, 429) once the host has room for
+    one (HOST-SPACE, 507), before the form or the file is read: a refused request costs the
+    server two statements, and a file the rules refuse at its last event has spent its
+    ration like a table stored."""
+    conn = get_db()
+    check_space(conn)
+    ration = guard.new_tables()
+    with transaction(conn):
+        taken = ration.take(conn, guard.client())
+    if not taken:
+        raise out_of_tables(conn)
+
+
+def out_of_tables(conn) -> Refused:
+    """The refusal of a table to an address out of its ration (429, HOST-TABLES)."""
+    minutes = (guard.new_tables().wait(conn, guard.client()) + 59) // 60
+    return Refused(ngettext(
+        "this device has created or imported as many tables as the host allows for now:"
+        " try again in %(num)s minute",
+        "this device has created or imported as many tables as the host allows for now:"
+        " try again in %(num)s minutes", minutes), "HOST-TABLES", 429)
 
 
 def check_space(conn) -> None:
     """Refuse a new table (507, HOST-SPACE) when the database has reached
     ``DATABASE_MAX_BYTES`` or its disk has less than ``DISK_RESERVE_BYTES`` free: the tables
     under way keep the room that is left."""
-    config = current_app.config
-    used = conn.execute("SELECT page_count * page_size FROM pragma_page_count(),"
-                        " pragma_page_size()").fetchone()[0]
-    try:
-        free = shutil.disk_usage(os.path.dirname(os.path.abspath(config["DATABASE"]))).free
-    except OSError:
-        free = config["DISK_RESERVE_BYTES"]
-    if used >= config["DATABASE_MAX_BYTES"] or free < config["DISK_RESERVE_BYTES"]:
+    if guard.full(conn):
         raise Refused(_("the host is out of space: it takes no new table now"), "HOST-SPACE",
                       507)
 
@@ -210,6 +217,7 @@ def take_seat(table: Table, player: str) -> None:
     if player and not may_sit(table):
         raise RuleError(_("the host has closed seating: this phone may only watch"),
                         "TABLE-SEAT")
+    guard.write()  # a browser without a cookie is a new phone: each take would add a row
     _remember("seats", table.code, player)
     if "phone" not in session:
         session["phone"] = secrets.token_urlsafe(9)
@@ -275,7 +283,7 @@ def export(table: Table) -> dict:
             "events": events.load(get_db(), table.id)}
 
 
-def import_(data, language_default: str = "en") -> Table:
+def import_(data, language_default: str = "en", *, admitted: bool = False) -> Table:
     """A new table from an :func:`export` file. A file of another form is refused (TABLE-IMPORT)
     saying where; an event the rules refuse, with its number and its rule."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
@@ -292,7 +300,7 @@ def import_(data, language_default: str = "en") -> Table:
     language = text(data.get("language"))
     return create(game, setup["players"], language if language in LANGUAGES else language_default,
                   text(data.get("title")) or "", setup.get("options"), read_log(data.get("events")),
-                  setup.get("genders"))
+                  setup.get("genders"), admitted=admitted)
 
 
 def read_log(events) -> list[dict]:

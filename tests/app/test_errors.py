@@ -86,3 +86,14 @@ def test_a_table_in_another_games_pages_is_a_404(app, client, table, vote_table)
             tried += 1
     assert tried > 20
     assert (table.version, vote_table.version) == versions
+
+
+@pytest.mark.parametrize("header", ["Host", "X-Forwarded-Host"])
+def test_a_host_name_no_address_can_be_built_with_is_a_400_not_a_500(tmp_path, header):
+    """A Host (or a trusted proxy's X-Forwarded-Host) of one 300-letter label failed to encode
+    (IDNA) and the error page, linking to the start page, failed again: a 500."""
+    from companion import create_app
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "h.sqlite"),
+                      "SECRET_KEY": "k", "PROXY_HOPS": 1})
+    answer = app.test_client().get("/", headers={header: "x" * 300})
+    assert answer.status_code == 400 and "(HTTP-400)" in answer.get_data(as_text=True)

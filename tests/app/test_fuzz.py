@@ -43,7 +43,7 @@ NAMES = ["card", "discard", "battle", "vp", "turn", "lost_battles", "order", "no
          "x" * 50]
 RULE = re.compile(r'class="rule">\(([^)<]+)\)')
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
-                    | st.sampled_from(NASTY),
+                    | st.sampled_from(NASTY) | st.sampled_from(["A\ud800", "\udfff"]),
                     lambda inner: st.lists(inner, max_size=4)
                     | st.dictionaries(st.sampled_from(FIELDS + ["kind", "data", "events", "type"]),
                                       inner, max_size=4), max_leaves=12)
@@ -56,7 +56,8 @@ def tables(tmp_path):
     """A table of every game, its host's phone, a seated player's, a stranger's."""
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "fuzz.sqlite"),
                       "SECRET_KEY": "fuzz", "WTF_CSRF_ENABLED": False,
-                      "JOIN_GUESSES": (10 ** 9, 60), "TABLES_PER_ADDRESS": (10 ** 9, 60)})
+                      "JOIN_GUESSES": (10 ** 9, 60), "TABLES_PER_ADDRESS": (10 ** 9, 60),
+                      "WRITES_PER_ADDRESS": (10 ** 9, 60), "PROXY_HOPS": 1})
     host, player, stranger = app.test_client(), app.test_client(), app.test_client()
     codes = {}
     with app.app_context():
@@ -139,7 +140,8 @@ def test_every_form_route_answers_hostile_forms_without_a_5xx(tables, data):
 
 
 NUMBERS = ["²", "٣", "9" * 4301, "0" * 4301 + "1", "-1", " 3", "1_0", "1e999", "", "0", "3", "8",
-           "2147483647"]  # what an address's number may be, right or hostile
+           "2147483647", "1e25", "1E5", "-0", "0.5", "1,5", "1.", ".5", "1..5", "inf", "-inf",
+           "nan", "9" * 20, "1e-400", "0x10", "1.5e3", "٣.5", "𝟑"]  # right or hostile
 QUERY_STRING = st.lists(st.sampled_from(QUERY), unique=True, max_size=4).flatmap(
     lambda names: st.fixed_dictionaries({name: st.sampled_from(NUMBERS) | st.sampled_from(NUMBERS)
                                          | st.sampled_from(NASTY) | st.text(max_size=8)
@@ -176,6 +178,23 @@ def test_every_page_answers_hostile_query_strings_without_a_5xx(tables, data):
         check(app, phone.get(path, query_string=query, headers=headers), before)
 
 
+NIGHT = st.fixed_dictionaries({}, optional={
+    name: st.sampled_from(NUMBERS) | st.text(max_size=8) | st.floats().map(str)
+    for name in ("pace", "eyes_open", "pause", "padding", "seed")})
+
+
+@FUZZ
+@given(query=NIGHT, page=st.sampled_from(["", "script.json"]))
+def test_the_nights_numbers_are_read_strictly_whatever_they_are(tables, query, page):
+    """`?pause=1e25` broke the narrator's page (Babel's decimal format met a number it could not
+    write): every duration is read by one strict reader with its bounds (VOTE-SETUP-3)."""
+    app, codes, phones = tables
+    before = snapshot(app)
+    response = phones["host"].get(f"/vote/{codes['vote']}/night/{page}", query_string=query)
+    check(app, response, before)
+    assert response.status_code in (200, 422)
+
+
 @FUZZ
 @given(path=st.sampled_from(["/api/liberte/resolve", "/api/liberte/check", "/api/vote/replay"]),
        body=JSON | st.binary(max_size=40).map(lambda b: {"raw": b}))
@@ -194,6 +213,47 @@ EVENT = st.fixed_dictionaries({"kind": st.sampled_from(NAMES + ["stack", "undo",
                                "data": JSON})
 
 
+BROKEN = st.sampled_from(["A\ud800", "\udfff", "\ud83d", "x\udc00y"])  # lone surrogates
+
+
+@st.composite
+def broken_file(draw) -> dict:
+    """A table file with a lone surrogate in one of its texts: a player's name, the title, the
+    language, an event's kind, seat or time, a key or a value of its data (a profile's name)."""
+    players = [f"P{n}" for n in range(5)]
+    events = [{"kind": "profile", "data": {"map": {"name": "Copy"}}, "seat": "P0",
+               "created": "2026-01-01T00:00:00+00:00"}]
+    found = {"format": "companion-table/1", "game": draw(st.sampled_from(["liberte", "vote"])),
+             "title": "T", "language": "en", "setup": {"players": players}, "events": events}
+    broken = draw(BROKEN)
+    where = draw(st.sampled_from(["player", "title", "language", "kind", "seat", "created",
+                                  "value", "key", "game"]))
+    if where == "player":
+        players[draw(st.integers(0, 4))] = broken
+    elif where in ("title", "language", "game"):
+        found[where] = broken
+    elif where == "value":
+        events[0]["data"]["map"]["name"] = broken
+    elif where == "key":
+        events[0]["data"][broken] = 1
+    else:
+        events[0][where] = broken
+    return found
+
+
+@FUZZ
+@given(found=broken_file())
+def test_text_that_is_not_unicode_anywhere_in_a_file_is_refused_not_a_500(tables, found):
+    """A lone surrogate ("A\ud800") in a file's player, title, event kind or profile was stored
+    or shown, and UTF-8 could not write it: a 500. It is refused at the edge (TABLE-IMPORT)."""
+    app, _, phones = tables
+    before = snapshot(app)
+    response = phones["stranger"].post("/tables/import", data={"file": (io.BytesIO(
+        json.dumps(found).encode()), "t.json")})
+    check(app, response, before)
+    assert response.status_code == 422 and "TABLE-IMPORT" in response.get_data(as_text=True)
+
+
 @FUZZ
 @given(game=st.sampled_from(["liberte", "vote"]), log=st.lists(EVENT, max_size=5))
 def test_hostile_table_files_are_refused_naming_the_event_and_the_rule(tables, game, log):
@@ -209,3 +269,25 @@ def test_hostile_table_files_are_refused_naming_the_event_and_the_rule(tables, g
         code = response.location.split("/")[2]
         for path in (f"/t/{code}/room", f"/t/{code}/history", f"/t/{code}/export.json"):
             assert phones["stranger"].get(path).status_code == 200
+
+
+HEADER = st.sampled_from([h for h in NASTY if "\n" not in h and "\r" not in h]) | st.text(
+    st.characters(min_codepoint=32, max_codepoint=255), max_size=12)
+
+
+@settings(FUZZ, max_examples=max(1, FUZZ.max_examples // 3),
+          phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(data=st.data())
+def test_every_page_answers_hostile_headers_without_a_5xx(tables, data):
+    """The headers a page reads (the language, htmx's, the table version, a trusted proxy's
+    X-Forwarded-*), whatever a client puts in them: no 5xx, nothing stored changes."""
+    app, codes, phones = tables
+    headers = data.draw(st.fixed_dictionaries({}, optional={
+        name: HEADER for name in ("Accept-Language", "HX-Request", "HX-Target", "X-Table-Version",
+                                  "X-Forwarded-For", "X-Forwarded-Proto", "X-Forwarded-Host",
+                                  "Cookie", "If-None-Match", "Referer")}))
+    phone = phones[data.draw(st.sampled_from(sorted(phones)))]
+    before = snapshot(app)
+    for rule, choices in post_routes(app, codes, "GET"):
+        path = data.draw(route_path(rule, choices))
+        check(app, phone.get(path, headers=headers), before)

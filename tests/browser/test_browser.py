@@ -8,6 +8,8 @@ wizard steps through the provinces (a language switch keeps the step) and a Pari
 a second round. Screenshots of the main screens go to ``artifacts/``.
 The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
+import signal
+
 from browser_support import TOLD, new_table, phone_layout_problems, shot, wait_until
 
 
@@ -318,3 +320,33 @@ def test_a_phone_left_on_a_deleted_table_stops_asking_for_it(server, phone):
     wait_until(other, "news.gone", timeout=TOLD)
     other.wait_for_timeout(3000)
     assert asked == []  # told on its open stream, it asked nothing more
+
+
+def test_an_open_phone_shows_a_restored_table_within_2_s(phone, tmp_path):
+    """``companion restore`` under a running server: the phone showing the table at version 2
+    is told it is at version 1 again (event: restored) and shows it, though that version is
+    older than the one it shows (companion.js asked only for newer ones)."""
+    import time
+    from playwright.sync_api import expect
+    from browser_support import Host
+    from companion.server import backup
+    host = Host.on_a_free_port(tmp_path)
+    try:
+        page = phone()
+        page.goto(new_table(page, host.url, ["Christie", "Joshua", "Max"]))
+        page.get_by_role("button", name="Christie").click()
+        wait_until(page, OPEN_STREAM)
+        add_stack(page, 3, "Christie", "red", 1)
+        database, copy = str(tmp_path / "b.sqlite"), str(tmp_path / "copy.sqlite")
+        backup.backup(database, copy)
+        add_stack(page, 4, "Christie", "blue", 2)
+        backup.restore(copy, database)
+        restored = time.monotonic()
+        expect(page.locator('#prov-4 .chip[data-player="Christie"]')).to_have_count(0,
+                                                                                  timeout=2000)
+        expect(page.locator("#shown")).to_have_attribute("data-version", "1", timeout=500)
+        print(f"restored table shown after {time.monotonic() - restored:.2f} s")
+    finally:
+        host.process.send_signal(signal.SIGINT)
+        host.process.wait(20)
+        host.log.close()

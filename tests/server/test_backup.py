@@ -130,3 +130,40 @@ def test_restore_asks_first(app, client, tmp_path):
     backup.backup(database(app), str(copy))
     result = CliRunner().invoke(main, ["restore", str(copy), "--db", database(app)], input="n\n")
     assert result.exit_code == 1 and "Aborted" in result.output
+
+
+def test_a_worker_never_serves_a_position_cached_before_a_restore(app, client, table, tmp_path):
+    """Another worker cached the table at version 3; the copy restored brings it back at version
+    1, and two writes take it to version 3 again with other blocks: that worker folds the
+    restored log, since no cached position holds the restored table's stamp (db.stamp)."""
+    from companion import create_app
+    from companion.table import events, games, tables
+    from companion.table.db import get_db
+    other = create_app({"TESTING": True, "DATABASE": database(app), "SECRET_KEY": "test",
+                        "WTF_CSRF_ENABLED": False})
+
+    def shown(worker):
+        with worker.app_context():
+            row = tables.find(table.code)
+            return events.position(get_db(), row, games.get("liberte")), row
+
+    def folded():
+        with app.app_context():
+            row = tables.find(table.code)
+            return events.fold(games.get("liberte"), row.setup, events.load(get_db(), row.id))
+
+    table.stack(3, "Christie", "red", 2)
+    copy = tmp_path / "copy.sqlite"
+    backup.backup(database(app), str(copy))
+    table.stack(4, "Christie", "blue", 1)
+    table.stack(5, "Christie", "blue", 1)
+    before, row = shown(other)
+    assert row.version == 3
+    backup.restore(str(copy), database(app))
+    table.version = 1
+    table.stack(6, "Christie", "red", 3)
+    table.stack(7, "Christie", "red", 3)
+    after, row = shown(other)
+    assert row.version == 3
+    strip = lambda position: {k: v for k, v in position.items() if not k.startswith("_")}
+    assert strip(after) == strip(folded()) != strip(before)

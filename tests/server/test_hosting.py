@@ -226,3 +226,86 @@ def told(phone: socket.socket, until: bytes) -> bytes:
             break
         received += chunk
     return received
+
+
+LAN_HTTPS = DOCS / "hosting" / "nginx-lan-https.conf"
+
+
+def test_the_docs_give_the_lan_https_configuration_the_test_runs():
+    assert LAN_HTTPS.read_text().strip() in (DOCS / "hosting.md").read_text()
+
+
+def test_behind_nginx_with_tls_the_join_link_is_the_proxys_host_and_scheme(tmp_path):
+    """The LAN recipe of docs/hosting.md, run: nginx with a certificate in front of a companion
+    listening on 127.0.0.1 with PROXY_HOPS=1. The room's join link (and its QR code) read
+    https://companion.lan:PORT/t/CODE, not the http://127.0.0.1 address nginx reached."""
+    import ssl
+    if not os.path.exists(NGINX) or not shutil.which("openssl"):
+        if os.environ.get("CI") == "true":
+            pytest.fail("no nginx: CI must run the hosting test (apt-get install nginx-light)")
+        pytest.skip("no nginx or openssl")
+    crt, key = tmp_path / "companion.lan.crt", tmp_path / "companion.lan.key"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                    "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", str(key), "-out",
+                    str(crt), "-days", "1", "-subj", "/CN=companion.lan"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = dict(os.environ, COMPANION_PROXY_HOPS="1")
+    env.pop("COMPANION_PUBLIC_URL", None)
+    processes = []
+    try:
+        process, port = serving(lambda port: [
+            sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port",
+            str(port), "--db", str(tmp_path / "companion.sqlite")], env, "companion")
+        processes.append(process)
+        proxy = free_port()
+        site = (LAN_HTTPS.read_text().replace("127.0.0.1:8000", f"127.0.0.1:{port}")
+                .replace("listen 443 ssl;", f"listen 127.0.0.1:{proxy} ssl;")
+                .replace("/etc/ssl/companion/companion.lan.crt", str(crt))
+                .replace("/etc/ssl/companion/companion.lan.key", str(key)))
+        temp = "\n".join(f"  {kind}_temp_path {tmp_path}/{kind};"
+                         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        (tmp_path / "nginx.conf").write_text(
+            ("user root;\n" if os.geteuid() == 0 else "")
+            + f"pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;\nevents {{}}\n"
+            + f"http {{\n  access_log off;\n{temp}\n{site}\n}}\n")
+        nginx = subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"),
+                                  "-g", "daemon off;"], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+        processes.append(nginx)
+        origin = f"https://companion.lan:{proxy}"
+        headers = {"Host": f"companion.lan:{proxy}", "Referer": origin + "/"}
+
+        def ask(method, path, body=None):
+            conn = http.client.HTTPSConnection("127.0.0.1", proxy, timeout=10,
+                                               context=ssl._create_unverified_context())
+            try:
+                conn.request(method, path, body=body, headers=headers)
+                answer = conn.getresponse()
+                if answer.getheader("Set-Cookie"):
+                    headers["Cookie"] = answer.getheader("Set-Cookie").split(";")[0]
+                return answer, answer.read().decode()
+            finally:
+                conn.close()
+        for _ in range(200):  # nginx starting
+            try:
+                answer, page = ask("GET", "/")
+                break
+            except OSError:
+                assert nginx.poll() is None, (tmp_path / "error.log").read_text()
+                time.sleep(0.05)
+        assert "Secure" in answer.getheader("Set-Cookie")  # the proxy said https
+        headers["X-CSRFToken"] = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        made, _ = ask("POST", "/tables", "game=liberte&players=Ann%0ABen%0ACleo&language=en")
+        assert made.status == 303, made.status
+        code = made.getheader("Location").rstrip("/").split("/")[-2]
+        answer, room = ask("GET", f"/t/{code}/room")
+        assert f'href="{origin}/t/{code}"' in room
+    finally:
+        for process in reversed(processes):
+            process.send_signal(signal.SIGTERM if process.args[0] == NGINX else signal.SIGINT)
+        for process in processes:
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                process.kill()

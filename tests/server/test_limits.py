@@ -277,3 +277,88 @@ def test_an_ipv6_client_is_counted_by_its_64_network(app):
         "REMOTE_ADDR": "2001:db8:1:2:ffff::9"}).status_code == 429
     assert guesser.get("/t/ZZZZZ", environ_base={
         "REMOTE_ADDR": "2001:db8:1:3::1"}).status_code == 404  # another network
+
+
+# --- every ration before the work it guards ----------------------------------------------------
+
+def test_an_import_out_of_its_ration_is_refused_before_the_file_is_read(app, client, monkeypatch):
+    """The ration is taken first: a refused import replays nothing and costs a few ms, and a
+    file the rules refuse has spent its ration like a table stored (HOST-TABLES)."""
+    from companion.table import events
+    app.config["TABLES_PER_ADDRESS"] = (2, 1)
+    bad = table_file([{"kind": "stack", "data": {"province": 99}}])
+    assert upload(client, bad).status_code == 422  # refused by the rules: a ration spent
+    assert upload(client, table_file()).status_code == 303
+    replays = []
+    monkeypatch.setattr(events, "replay", lambda *args: replays.append(args))
+    big = table_file([{"kind": "undo", "data": {}}] * 4999)
+    started = time.perf_counter()
+    refused = upload(client, big)
+    spent = time.perf_counter() - started
+    assert refused.status_code == 429 and "(HOST-TABLES)" in text(refused)
+    assert replays == [] and spent < 0.25
+    assert count_tables(app) == 1
+
+
+def test_profile_saves_and_keeps_are_rationed_per_address_with_their_rule(app, client, table):
+    """One address saved 595 profiles in 30 s and kept 50 more under each new cookie: every
+    save and keep now takes one of the address's writes (HOST-WRITES), before the work."""
+    def profile_form(fleur):
+        return {"profile-name": "My copy", "battle-2": "4", **{f"vp-{n}": "0" for n in range(
+            1, 28)}, **{f"fleur-{n}": "1" for n in fleur}}
+    app.config["WRITES_PER_ADDRESS"] = (3, 1)
+    for fleur in (1, 2):
+        assert table.post(f"/liberte/{table.code}/profile/", profile_form(fleur=(fleur,)),
+                          htmx=False).status_code == 303
+    assert client.post(f"/liberte/{table.code}/profile/keep").status_code == 303
+    for refused in (table.post(f"/liberte/{table.code}/profile/", profile_form(fleur=(4,))),
+                    client.post(f"/liberte/{table.code}/profile/keep")):
+        assert refused.status_code == 429 and "(HOST-WRITES)" in text(refused)
+        assert "as many changes as the host allows for now" in text(refused)
+    other = client.application.test_client()
+    assert other.post(f"/liberte/{table.code}/profile/keep", environ_base={
+        "REMOTE_ADDR": "10.0.0.2"}).status_code == 403  # another address: only the host's rule
+
+
+def test_a_browser_without_a_cookie_takes_seats_only_within_its_ration(app, client, table):
+    app.config["WRITES_PER_ADDRESS"] = (2, 1)
+    seats = [client.application.test_client().post(f"/t/{table.code}/seat",
+                                                   data={"player": name}) for name in PLAYERS[1:]]
+    assert [answer.status_code for answer in seats] == [303, 303]
+    refused = client.application.test_client().post(f"/t/{table.code}/seat",
+                                                    data={"player": "Max", "confirm": "Max"})
+    assert refused.status_code == 429 and "(HOST-WRITES)" in text(refused)
+
+
+def test_the_database_budget_refuses_every_change_with_its_rule(app, client, table):
+    """``DATABASE_MAX_BYTES`` stopped only new tables: past it, a tap is refused too (507,
+    HOST-SPACE), saying so, and nothing is stored."""
+    assert table.stack(3, "Christie", "red", 2).status_code == 200
+    app.config["DATABASE_MAX_BYTES"] = 4096
+    refused = table.stack(4, "Christie", "red", 2)
+    assert refused.status_code == 507 and "(HOST-SPACE)" in text(refused)
+    assert "the host is out of space: it takes no more changes now" in text(refused)
+    assert table.sit("Joshua").status_code == 507
+    with app.app_context():
+        assert get_db().execute("SELECT count(*) FROM events").fetchone()[0] == 1
+
+
+def test_an_address_out_of_its_table_ration_is_refused_before_the_body_is_read(tmp_path,
+                                                                                monkeypatch):
+    """The CSRF check parses the whole form (a file of 2 MB) before any view runs: an address
+    out of its ration is refused ahead of it, its body never parsed (HOST-TABLES)."""
+    from werkzeug import formparser
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.sqlite"),
+                      "SECRET_KEY": "test", "TABLES_PER_ADDRESS": (1, 1)})
+    client = app.test_client()
+    page = client.get("/").get_data(as_text=True)
+    token = page.split('name="csrf_token" value="')[1].split('"')[0]
+    assert client.post("/tables", data=dict(NEW_TABLE, csrf_token=token)).status_code == 303
+    parsed = []
+    real = formparser.FormDataParser.parse
+    monkeypatch.setattr(formparser.FormDataParser, "parse",
+                        lambda *args, **kw: parsed.append(1) or real(*args, **kw))
+    for refused in (upload(client, table_file() + b" " * 100_000),
+                    client.post("/tables", data=NEW_TABLE)):
+        assert refused.status_code == 429 and "(HOST-TABLES)" in text(refused)
+    assert parsed == []

@@ -10,7 +10,7 @@ import pytest
 from companion import create_app
 from companion.server import front, push
 from companion.table import events, guard
-from companion.table.db import get_db
+from companion.table.db import get_db, new_identity, transaction
 from conftest import TableHelper
 
 
@@ -165,12 +165,27 @@ def test_a_look_after_the_database_was_replaced_reads_every_watched_table(app, c
     table's news is read again."""
     table.stack(3, "Christie", "red", 2)
     watcher = watched(app, table.code)
-    watcher.newest = (10**9, 0, 0)  # as if the events had gone further before
+    watcher.newest = (10**9, 0, 0, watcher.newest[3])  # as if the events had gone further
     watcher.seen = None  # as after a commit
     statements = []
     watcher.conn.set_trace_callback(statements.append)
     watcher.look()
     assert any("code IN" in sql for sql in statements) and told(watcher, table.code) == [1]
+    assert all(phone.replaced for phone in watcher.phones[table.code])
+
+
+def test_a_new_identity_tells_every_phone_its_restored_version_even_if_unchanged(app, table):
+    """``companion restore`` gives the database a new identity: every phone is told
+    ``event: restored`` with its table's version, which the page asks for whatever it shows."""
+    watcher = watched(app, table.code)
+    with app.app_context():
+        conn = get_db()
+        with transaction(conn):
+            new_identity(conn)
+    watcher.look()
+    phone, = watcher.phones[table.code]
+    assert phone.replaced and phone.version == 0
+    assert push.restored_message(3) == b"event: restored\ndata: 3\n\n"
 
 
 def test_once_answers_the_version_and_ends(hosted, table):
@@ -350,7 +365,7 @@ def test_a_process_behind_catches_up_with_the_changes_since_and_refolds_after_an
         from companion.table import games, tables
         from companion.table.db import get_db
         row = tables.find(table.code)
-        caught_up = app.extensions["companion.positions"].get(events.key(row))[1]
+        caught_up = app.extensions["companion.positions"].get(events.key(row))[2]
         whole = real_fold(games.get("liberte"), row.setup, events.load(get_db(), row.id))
     assert {k: v for k, v in caught_up.items() if not k.startswith("_")} == whole  # memos aside
     assert phone.client.post(f"/t/{table.code}/undo", data={"version": 3}).status_code in (200, 303)

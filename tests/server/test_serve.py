@@ -38,18 +38,20 @@ def test_serve_prints_the_address_and_qr_and_starts_the_server(tmp_path, monkeyp
     assert f"http://192.168.1.23:{port}/" in result.output and ("█" in result.output or "▀" in result.output)
     assert calls["port"] == port and calls["host"] == "0.0.0.0" and calls["workers"] == 2
     assert calls["environ"] == {"COMPANION_DATABASE": str(db),
-                                "COMPANION_PUBLIC_URL": f"http://192.168.1.23:{port}/"}
+                                "COMPANION_LAN_URL": f"http://192.168.1.23:{port}/"}
     assert db.exists()  # the schema is made once, before the workers start
 
 
 def test_each_worker_builds_the_app_from_what_the_command_said(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_DATABASE", str(tmp_path / "hosted.sqlite"))
-    monkeypatch.setenv("COMPANION_PUBLIC_URL", "http://192.168.1.23:8000/")
+    monkeypatch.setenv("COMPANION_LAN_URL", "http://192.168.1.23:8000/")
+    monkeypatch.setenv("COMPANION_PUBLIC_URL", "https://companion.example.org/")
     monkeypatch.setattr(serve, "die_with_parent", lambda: None)
     monkeypatch.setattr(serve, "settle_garbage_collector", lambda: None)
     app = serve.hosted_app().app
     assert app.config["DATABASE"] == str(tmp_path / "hosted.sqlite")
-    assert app.config["PUBLIC_URL"] == "http://192.168.1.23:8000/"
+    assert app.config["LAN_URL"] == "http://192.168.1.23:8000/"
+    assert app.config["PUBLIC_URL"] == "https://companion.example.org/"  # the host's, kept
 
 
 def test_a_worker_freezes_what_it_built_and_collects_young_objects_less_often():
@@ -423,6 +425,81 @@ def test_a_worker_whose_command_is_killed_ends_its_streams_and_stops(tmp_path):
         phone.close()
         if process_state(worker):
             os.kill(worker, signal.SIGKILL)
+
+
+def test_the_qr_opens_public_url_or_the_table_given(tmp_path, monkeypatch):
+    """``PUBLIC_URL`` (a host behind its proxy) is what the QR code opens; ``--table CODE``
+    opens that table's join page, ``--table`` alone the newest table's."""
+    from companion import create_app
+    from conftest import TableHelper
+    db = tmp_path / "g.sqlite"
+    app = create_app({"TESTING": True, "DATABASE": str(db), "SECRET_KEY": "k",
+                      "WTF_CSRF_ENABLED": False})
+    older, newer = TableHelper(app.test_client()), TableHelper(app.test_client())
+    monkeypatch.setenv("COMPANION_PUBLIC_URL", "https://companion.example.org/")
+    for option, code in ((["--table", older.code.lower()], older.code), (["--table"], newer.code),
+                         ([], None)):
+        result, calls = serve_cli("--host", "127.0.0.1", "--port", str(free_port()), "--db",
+                                  str(db), *option, monkeypatch=monkeypatch)
+        assert result.exit_code == 0, result.output
+        link = "https://companion.example.org/" + (f"/t/{code}"[1:] if code else "")
+        assert f"open {link} on a phone" in result.output and "▀" in result.output
+    result, _ = serve_cli("--port", str(free_port()), "--db", str(db), "--table", "NOPE9",
+                          monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and "--table NOPE9: there is no such table" in result.output
+
+
+def test_behind_a_proxy_the_start_line_matches_the_service_unit(tmp_path, monkeypatch):
+    """The unit file of docs/hosting.md listens on 127.0.0.1 behind a proxy: the start line
+    says so, and does not advise --host 0.0.0.0."""
+    monkeypatch.setenv("COMPANION_PROXY_HOPS", "1")
+    result, calls = serve_cli("--host", "127.0.0.1", "--port", str(free_port()), "--db",
+                              str(tmp_path / "g.sqlite"), monkeypatch=monkeypatch)
+    assert result.exit_code == 0 and "0.0.0.0" not in result.output
+    assert "to the proxy in front (PROXY_HOPS=1)" in result.output
+    assert "COMPANION_LAN_URL" not in calls["environ"]  # no phone opens 127.0.0.1
+
+
+def test_the_terminals_qr_is_black_on_white_with_its_quiet_zone():
+    """A drawing in the terminal's own colours is inverted on a light or a dark terminal:
+    each line sets black on white, and reading the half blocks back gives the code's modules
+    with four light ones around them."""
+    import qrcode
+    from companion import qr
+    drawing = qr.text("http://192.168.1.5:8000/t/ABCDE")
+    lines = drawing.splitlines()
+    assert all(line.startswith(qr.ON) and line.endswith(qr.OFF) for line in lines)
+    halves = {char: pair for pair, char in qr.HALVES.items()}
+    rows = []
+    for line in lines:
+        pairs = [halves[char] for char in line[len(qr.ON):-len(qr.OFF)]]
+        rows += [[top for top, _ in pairs], [bottom for _, bottom in pairs]]
+    code = qrcode.QRCode(border=qr.QUIET)
+    code.add_data("http://192.168.1.5:8000/t/ABCDE")
+    code.make(fit=True)
+    matrix = [list(row) for row in code.get_matrix()]
+    assert rows[:len(matrix)] == matrix and not any(any(row) for row in rows[len(matrix):])
+    assert not any(any(row) for row in matrix[:qr.QUIET])  # the quiet zone, light
+
+
+def test_sighup_stops_the_server_like_ctrl_c(tmp_path):
+    """Closing the terminal (SIGHUP to the command and its workers) started a new worker and
+    kept serving; the next start found the port busy. It stops as Ctrl-C does."""
+    db = tmp_path / "hung-up.sqlite"
+    port, server, conn, page = start_anywhere(db, start_new_session=True)
+    phone, stream = table_with_a_phone(db, port, conn, page)
+    try:
+        worker = worker_of(server)
+        os.killpg(server.pid, signal.SIGHUP)
+        assert server.wait(5) == 0
+        assert stream.read() == b"" and stream.isclosed()
+        assert process_state(worker) is None
+        assert serve.port_problem("127.0.0.1", port) is None  # the port is free again
+    finally:
+        phone.close()
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
 
 
 def test_the_start_line_says_how_to_stop(tmp_path, monkeypatch):

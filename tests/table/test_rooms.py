@@ -1,4 +1,6 @@
 """Rooms: create, join by code or link, seats kept by cookie, QR, polling."""
+import re
+
 from conftest import TableHelper
 
 
@@ -10,7 +12,7 @@ def test_create_makes_the_creator_host_and_shows_the_qr(client):
     assert 'id="take-seat"' in page  # the creator is asked to sit: his stacks then take one tap
     t.sit("Joshua")
     page = client.get(f"/t/{t.code}/room").get_data(as_text=True)
-    assert 'id="take-seat"' not in page and "Joshua · this phone" in page
+    assert 'id="take-seat"' not in page and "<bdi>Joshua</bdi> · this phone" in page
 
 
 def test_create_refuses_bad_players_next_to_the_field(client):
@@ -73,7 +75,7 @@ def test_the_seat_picker_marks_taken_seats_and_asks_before_taking_one(app, table
     fifth = app.test_client()
     page = fifth.get(f"/t/{table.code}").get_data(as_text=True)
     assert "<bdi>Joshua</bdi> <small>· taken by another phone</small>" in page
-    assert "<bdi>Max</bdi> <small>" not in page  # nobody sits there yet
+    assert "Max</bdi> <small>" not in page  # nobody sits there yet
     asked = fifth.post(f"/t/{table.code}/seat", data={"player": "Joshua"})
     text = asked.get_data(as_text=True)
     assert asked.status_code == 200 and 'id="confirm-seat"' in text
@@ -86,8 +88,8 @@ def test_the_seat_picker_marks_taken_seats_and_asks_before_taking_one(app, table
     assert taken.status_code == 303 and taken.location == f"/liberte/{table.code}/"
     # a phone that moves to another seat frees its old one
     fifth.post(f"/t/{table.code}/seat", data={"player": "Max"})
-    assert "<bdi>Max</bdi> <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
-    assert "<bdi>Joshua</bdi> <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
+    assert "Max</bdi> <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
+    assert "Joshua</bdi> <small>" in app.test_client().get(f"/t/{table.code}").get_data(as_text=True)
 
 
 def test_history_and_room_show_the_games_tabs(client, table, vote_table):
@@ -123,3 +125,28 @@ def test_a_code_prefix_no_code_could_carry_is_refused_at_start(tmp_path, monkeyp
     monkeypatch.setenv("COMPANION_CODE_PREFIX", "Q")  # what a service unit sets
     monkeypatch.setenv("COMPANION_DATABASE", str(tmp_path / "q.sqlite"))
     assert create_app().config["CODE_PREFIX"] == "Q"
+
+
+def test_the_join_link_is_the_address_the_phone_used(tmp_path):
+    """Behind the documented TLS proxy the join link read http://127.0.0.1:8533/t/…, which no
+    phone can open: it is built from the proxy's host and scheme (PROXY_HOPS), from the
+    host's PUBLIC_URL when set, and from the LAN address only for a page asked at localhost."""
+    from companion import create_app
+
+    def link(headers=None, base="http://localhost/", **settings):
+        app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "j.sqlite"),
+                          "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False, **settings})
+        client = app.test_client()
+        code = TableHelper(client).code
+        page = client.get(f"/t/{code}/room", headers=headers or {}, base_url=base)
+        return re.search(r'<a class="link" href="([^"]+)/t/' + code + '"',
+                         page.get_data(as_text=True)).group(1)
+    proxied = {"X-Forwarded-For": "10.0.0.7", "X-Forwarded-Proto": "https",
+               "X-Forwarded-Host": "companion.example.org"}
+    assert link(proxied, base="http://127.0.0.1:8533/", PROXY_HOPS=1) == (
+        "https://companion.example.org")
+    assert link(proxied, base="http://127.0.0.1:8533/") == "http://127.0.0.1:8533"  # not trusted
+    assert link(PUBLIC_URL="https://games.example.net/") == "https://games.example.net"
+    assert link(LAN_URL="http://192.168.1.9:8000/") == "http://192.168.1.9:8000"
+    assert link(base="http://192.168.1.9:8000/", LAN_URL="http://10.1.1.1:8000/") == (
+        "http://192.168.1.9:8000")

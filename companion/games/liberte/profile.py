@@ -7,7 +7,9 @@ of any table may then choose a kept profile for his table; nothing is imposed on
 A kept profile belongs to the browser that kept it (``browser_profiles``, under the hash of a
 token in its cookie, by name: a name it keeps already is not overwritten): it is listed on the
 profile screen of the tables that browser hosts, and no other, and the bound of ``KEPT``
-profiles is each browser's, so a stranger fills only his own list. The host administrator's
+profiles is each browser's, so a stranger fills only his own list; and every save or keep takes
+one of its address's writes (guard.write), so a browser that throws its cookie away for a new
+list is held back too. The host administrator's
 profiles (``profiles``, kept with ``companion liberte profile keep FILE``) are listed to every
 table's host (docs/rules/liberte-board.md, "Kept profiles").
 """
@@ -19,7 +21,7 @@ import zlib
 from flask import Blueprint, abort, redirect, request, session, url_for
 
 from companion import jsonin
-from companion.table import events, live, tables
+from companion.table import events, guard, live, tables
 from companion.table.db import get_db, transaction
 from companion.games.liberte import check, engine, forms
 from companion.games.liberte.check import board_profile
@@ -104,7 +106,7 @@ def save(table, data):
     def read(position):  # the profile's reader: liberte.check.board_profile
         check.frozen(position, "profile")  # before the form: LIB-ELEC-9 first
         return check.check(position, "profile", {"map": data() if callable(data) else data})
-    return live.write(table, "profile", read, SCREEN, "profile")
+    return live.write(table, "profile", read, SCREEN, "profile", rationed=True)
 
 
 SCREEN = live.Screen("liberte/profile.html", "liberte/_profile.html", context,
@@ -168,9 +170,11 @@ def keep_on_host(code):
         abort(403)
     error, status = None, 200
     try:
+        guard.write()
         keep(engine.profile(live.position(table).get("map"))["json"])
-    except RuleError as err:
-        error, status = {"field": "keep", "message": err.message, "rule": err.rule}, 422
+    except RuleError as err:  # 429 or 507 for a guard.Refused
+        error = {"field": "keep", "message": err.message, "rule": err.rule}
+        status = getattr(err, "status", 422)
     else:
         if not live.is_fragment():
             return redirect(url_for("liberte_profile.edit", code=table.code), 303)

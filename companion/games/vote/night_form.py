@@ -4,11 +4,10 @@ Every bad value is a :class:`SettingError` naming its field and VOTE-SETUP-3 ("d
 settings"), so the page can show the message beside that field. The bounds are the engine's
 (``night_script.LIMITS``), the same as the command line's.
 """
-import math
 import secrets
 
 
-from companion.forms import address_number
+from companion.forms import address_number, decimal_number
 from companion.i18n import decimal, gettext as _
 from companion.scorers.rules import RuleError
 from companion.scorers.vote.night_script import LANGUAGES, LIMITS as BOUNDS, NightSettings
@@ -40,14 +39,11 @@ def labels() -> dict:
 def number(args, name: str) -> float:
     """One duration field: empty means the default; otherwise a number within its bounds."""
     low, high, default = LIMITS[name]
-    raw = (args.get(name) or "").strip().replace(",", ".")
+    raw = (args.get(name) or "").strip()
     if not raw:
         return float(default)
-    try:
-        value = float(raw) if raw.isascii() else math.nan  # float() reads '٣' as 3
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value):
+    value = decimal_number(raw)
+    if value is None:
         raise SettingError(name, _("%(field)s: %(value)r is not a number",
                                    field=labels()[name], value=raw[:20]))
     if not low <= value <= high:

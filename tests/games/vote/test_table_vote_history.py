@@ -28,7 +28,7 @@ def test_history_in_full_shows_who_voted_what(client, played):
     first, second = section_gov(text, 1), section_gov(text, 2)
     assert "Round 1" in first and "President Cid" in first and "candidate Eve" in first
     assert "3 yes, 4 no" in first and "the election fails" in first
-    assert "Yes: Ann, Bob, Eve" in first and "No: Cid, Dan, Fay, Gil" in first
+    assert "Yes: Ann, Bob and Eve" in first and "No: Cid, Dan, Fay and Gil" in first
     assert "Round 2" in second and "President Dan" in second and "5 yes, 3 no" in second
     assert "elected" in second and "Double vote: Bob" in second
     assert "Only the counts were entered." in second

@@ -110,7 +110,7 @@ def test_votes_that_do_not_add_up_are_refused_and_nothing_is_stored_VOTE_GOV_3(a
     started.nominate("Eve")
     missing = started.vote(yes=["Ann", "Bob"], no=["Dan"])
     assert missing.status_code == 422
-    assert "Cid, Eve, Fay, Gil did not vote (VOTE-GOV-3)" in section(text_of(missing), "vote").replace(
+    assert "Cid, Eve, Fay and Gil did not vote (VOTE-GOV-3)" in section(text_of(missing), "vote").replace(
         '</p>', '').replace(' <span class="rule">(', ' (').replace(")</span>", ")")
     counted = started.counts(4, 4)
     assert counted.status_code == 422
@@ -220,7 +220,7 @@ def test_abilities_offered_are_the_ones_the_engine_allows_with_their_users_VOTE_
     assert 'id="ability-loyalty_check"' in abilities and "Loyalty check · −1 budget" in abilities
     assert "change_loyalty" not in abilities and "double_vote" not in abilities
     assert "Eliminate another player · −5 budget, −5 support" in abilities
-    assert "May use it now: Ann, Dan" in abilities.split('id="ability-eliminate"')[1]
+    assert "May use it now: Ann and Dan" in abilities.split('id="ability-eliminate"')[1]
 
 
 def test_using_an_ability_charges_its_cost_VOTE_ABL_1_VOTE_ABL_7(started):

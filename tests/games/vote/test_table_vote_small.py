@@ -13,7 +13,7 @@ def test_the_table_may_enter_the_president_its_own_lot_picked_VOTE_SETUP_5(clien
         text = text_of(vote_table.dice(name, b, s))
     assert 'name="first" value="Cid"' in text and 'name="first" value="Dan"' in text
     refused = vote_table.post(vote_table.at("/start"), {"first": "Ann"})
-    assert refused.status_code == 422 and "exactly the tied players: Cid, Dan" in text_of(refused)
+    assert refused.status_code == 422 and "exactly the tied players: Cid and Dan" in text_of(refused)
     text = text_of(vote_table.post(vote_table.at("/start"), {"first": "Dan"}))
     start = client.get(f"/t/{vote_table.code}/export.json").get_json()["events"][-1]["data"]
     assert start["lot"] == ["Dan", "Cid"] and start["president"] == "Dan" and start["by"] == "lot"
