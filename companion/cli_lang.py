@@ -4,7 +4,8 @@ say them: the players' names in their cases, the words agreeing with their forms
 The JSON keeps its shape; only its sentences change language (each engine sentence is a
 :class:`~companion.scorers.sentence.Sentence`, which knows its template). The rule ids stay, as
 everywhere on the command line. The players' forms of address come from the scenario: a
-``gender`` of a player object (``"f"``, ``"m"``), or a ``genders`` object by name (docs/formats.md).
+``gender`` of a player object (``"f"``, ``"m"``, ``""``), or a ``genders`` object by name
+(docs/formats.md); a player without one gets the guess a new table would make from the name.
 """
 import os
 
@@ -45,18 +46,27 @@ def catalog(lang: str):
     return Translations.load(TRANSLATIONS, [lang], domain="engine")
 
 
-def genders(scenario) -> dict:
-    """The players' forms of address a scenario gives: ``genders`` by name, or a ``gender`` per
-    player object; anything else is not said."""
-    found = {}
-    if isinstance(scenario, dict):
-        given = scenario.get("genders") or (scenario.get("setup") or {}).get("genders")
-        if isinstance(given, dict):
-            found.update({k: v for k, v in given.items() if isinstance(k, str)})
-        for player in scenario.get("players") or []:
-            if isinstance(player, dict) and isinstance(player.get("name"), str) and "gender" in player:
-                found[player["name"]] = player["gender"]
-    return {name: value for name, value in found.items() if value in grammar.GENDERS}
+def genders(scenario, lang: str = "en") -> dict:
+    """The players' forms of address, as a table made with them would have them: those the
+    scenario gives (``genders`` by name, or a ``gender`` per player object; ``""``: not said),
+    the others guessed from the name in ``lang`` (companion.grammar.guess). English guesses
+    none: its answer stays the engines' own text unless the scenario says."""
+    if not isinstance(scenario, dict):
+        return {}
+    setup = scenario.get("setup") if isinstance(scenario.get("setup"), dict) else {}
+    given = scenario.get("genders") or setup.get("genders")
+    found = {k: v for k, v in given.items() if isinstance(k, str)} if isinstance(given, dict) else {}
+    players = []
+    for player in scenario.get("players") or setup.get("players") or []:
+        name = player.get("name") if isinstance(player, dict) else player
+        if isinstance(name, str):
+            players.append(name)
+            if isinstance(player, dict) and "gender" in player:
+                found[name] = player["gender"]
+    if lang == "en":
+        return {name: value for name, value in found.items() if value in grammar.GENDERS}
+    return {name: value for name, value in grammar.genders_of(players, found, lang).items()
+            if value in grammar.GENDERS}
 
 
 class Speaker:
@@ -65,7 +75,7 @@ class Speaker:
     def __init__(self, lang: str, scenario=None):
         self.lang = lang
         self.catalog = catalog(lang)
-        self.grammar = grammar.speaker(lang, genders(scenario))
+        self.grammar = grammar.speaker(lang, genders(scenario, lang))
 
     @property
     def needed(self) -> bool:
