@@ -54,7 +54,9 @@ class Russian(Grammar):
                           or text)
 
     def declinable(self, name: str) -> bool:
-        return decline_name(name, "gent", self.genders.get(name)) is not None
+        if name in self.genders:
+            return decline_name(name, "gent", self.genders.get(name)) is not None
+        return decline_term(name, "gent") is not None
 
     def term_gender(self, text: str) -> str | None:
         for word in WORD.findall(text):
