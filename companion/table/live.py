@@ -5,6 +5,7 @@ version answers 409 with the current state and what changed meanwhile; a refused
 422 with the message next to the field. For a plain (no-JavaScript) request a successful write
 redirects to the page (post/redirect/get).
 """
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -12,7 +13,7 @@ from flask import abort, current_app, g, redirect, render_template, request, url
 from markupsafe import Markup, escape
 
 from companion.forms import address_number
-from companion.i18n import gettext as _, plain, translate
+from companion.i18n import gettext as _, plain, speaker, translate
 from companion.table import events, games, guard, tables
 from companion.table.db import get_db
 from companion.scorers.rules import RuleError
@@ -230,11 +231,14 @@ def seated(table) -> str | None:
 
 def lead(seat: str | None, text: str) -> str:
     """Who a history line or a toast names first: the seat that made the change, unless the
-    sentence already starts with that name (not twice: «Marco: Marco passe»); "" for neither."""
+    sentence already names that player (not twice: «Marco: Marco passe», «Аня: введены кубики:
+    Аня: 3 и 4»); "" for neither."""
     if not seat:
         return _("someone")
-    said = str(text)
-    return "" if said == seat or said.startswith((f"{seat}:", f"{seat} ", f"{seat} ")) else seat
+    grammar = speaker()  # in any case the sentence put it in: «голосование по кандидатуре Ани»
+    forms = {seat} | {grammar.case(seat, case, False) for case in ("gen", "dat", "acc", "ins", "loc")}
+    named = any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", str(text)) for form in forms)
+    return "" if named else seat
 
 
 def undo_toast(table, kind: str) -> str:

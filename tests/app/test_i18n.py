@@ -31,7 +31,7 @@ def source_messages() -> set:
     """Every message the code and templates mark for translation, extracted now."""
     method_map = [("companion/**.py", "python"), ("companion/templates/**.html", "jinja2")]
     found = extract_from_dir(str(ROOT), method_map,
-                             keywords={"_": None, "gettext": None, "ngettext": (1, 2)},
+                             keywords={"_": None, "_l": None, "gettext": None, "ngettext": (1, 2)},
                              options_map={"companion/templates/**.html": {}})
     return {forms(message)[0] for _, _, message, _, _ in found if message}
 

@@ -320,9 +320,8 @@ def card_label(player: str, card: dict) -> str:
 def answer_words(d: dict) -> str:
     """A tie answer; the last one the election held in one tap waited for says it was held."""
     advanced = d["card"]
-    if advanced and str(advanced).startswith("#") and d.get("faction"):
-        advanced = card_label(d["player"], {"id": advanced, "faction": d["faction"],
-                                            "value": d.get("value")})
+    if advanced and str(advanced).startswith("#") and d.get("faction"):  # the player's own card
+        advanced = card_name({"id": advanced, "faction": d["faction"], "value": d.get("value")})
     said = (_("%(p)s advances %(c)s (%(x)s)", p=d["player"], c=advanced,
               x=contest_name(d["contest"])) if d["card"] else
             _("%(p)s passes (%(x)s)", p=d["player"], x=contest_name(d["contest"])))

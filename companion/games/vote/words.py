@@ -157,6 +157,8 @@ def vote_sentence(e: dict, n: dict) -> str:
 
 def give_sentence(e: dict, n: dict, president: str) -> str:
     to = e.get("to")
+    if e.get("ability") and to == president:
+        return _("%(p)s keeps an ability card", p=president)
     if e.get("ability"):
         return _("%(p)s gives %(to)s an ability card", p=president, to=to)
     mods = f"{signed(e.get('budget', 0))}/{signed(e.get('support', 0))}"
