@@ -162,7 +162,7 @@ def test_a_turn_3_table_enters_32_stacks_at_two_taps_each_and_france_fits_one_sc
     print(f"caught up by changed provinces: {[p.caught_up for p in phones]} refreshes")
     for n in (6, 8, 13, 22):
         expect(host.locator(f"#tile-{n}")).to_have_class(re.compile(r"\btied\b"))
-        expect(host.locator(f"#prov-{n} .tag.tie")).to_have_text("ничья")
+        expect(host.locator(f"#prov-{n} .tag.tie")).to_have_text("равенство")
     expect(host.locator("#tile-3 .ctl")).to_have_text("Г")  # Глеб's blue 3 controls it
     expect(host.locator("#tile-14 .mk")).to_have_text("+2")
     expect(host.locator("#tile-26 .mk")).to_have_text("⚜")

@@ -183,7 +183,7 @@ def test_an_election_with_ties_costs_one_tap_plus_one_per_question(server, phone
     expect(checklist).to_contain_text("Anna 3 → 0: return 3 blocks to the supply")
     expect(checklist).to_contain_text("Province 20 · white Christie 2 → 0: return 2 blocks to the supply")
     expect(checklist).to_contain_text("Discard from the display: desmoulins (red 3) (Joshua)")
-    expect(checklist).to_contain_text("Clear the Battle box (Christie, Joshua, Max)")
+    expect(checklist).to_contain_text("Clear the Battle box (Christie, Joshua and Max)")
     expect(host.locator("#hold")).to_contain_text("Elections of turn 4")
     shot(host, "election-results", at="#results")
     shot(host, "election-checklist", at="#checklist-3")
