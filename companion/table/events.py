@@ -282,15 +282,16 @@ def change(conn, table, game, kind: str, data, base: int, current: tuple[int, st
         event["data"] = check_address(table.setup["players"], data)
         return event, position(conn, table, game)
     since = load(conn, table.id, after=base, upto=current) if base != current else []
+    moves = [e for e in since if e["kind"] != ADDRESS]  # a form of address conflicts with none
     if callable(data) and kind not in GENERIC:  # a form, read once: what it changes is known
         try:                                      # before the conflicts are judged
             event["data"] = data(position(conn, table, game))
         except RuleError:
-            if base != current:  # the version first: the phone is shown what changed
+            if moves or not 0 <= base <= current:  # the version first: the phone sees what changed
                 raise StaleWrite(current, since) from None
             raise
     if base != current:
-        if not 0 <= base < current or kind in GENERIC or game.conflicts(event, since):
+        if not 0 <= base < current or (moves and (kind in GENERIC or game.conflicts(event, moves))):
             raise StaleWrite(current, since)
     if kind in GENERIC:
         events = load(conn, table.id, upto=current)

@@ -202,7 +202,7 @@ def test_a_refused_change_is_told_where_the_phone_is(server, phone):
     sheet.get_by_role("button", name="Add the stack").click()
     toast = other.locator("#toast")
     expect(toast).to_contain_text("Not applied: the table changed meanwhile")
-    expect(toast).to_contain_text("Christie: province 3")
+    expect(toast).to_contain_text("province 3: Christie")
     expect(toast).to_be_in_viewport()
     expect(other.locator('#prov-3 .chip[data-player="Christie"]')).to_be_in_viewport()
     toast.click()  # a tap puts it away

@@ -8,7 +8,7 @@ def test_a_stale_write_is_not_applied_and_says_what_changed(app, table):
     stale = table.stack(8, "Christie", "red", 3, client=phone, version=0)  # the same stack
     text = stale.get_data(as_text=True)
     assert stale.status_code == 409 and "Not applied" in text
-    assert "Christie: province 8: Christie: 2 red blocks" in text
+    assert "province 8: Christie: 2 red blocks" in text
     assert 'name="version" value="1"' in text  # the current state, ready for the next tap
     assert '<span class="h">3</span>' not in text
 

@@ -116,7 +116,7 @@ def test_two_phones_changing_one_stack_second_gets_409(app, table):
     base = table.version
     assert table.stack(3, "Christie", "red", 2, version=base).status_code == 200
     stale = table.stack(3, "Christie", "red", 3, client=phone, version=base)
-    assert stale.status_code == 409 and "Christie: province 3" in stale.get_data(as_text=True)
+    assert stale.status_code == 409 and "province 3: Christie" in stale.get_data(as_text=True)
     assert len(table_events(app, table)) == 1
 
 

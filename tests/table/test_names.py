@@ -67,7 +67,7 @@ def test_a_right_to_left_name_is_isolated_wherever_it_is_shown(client):
     made.stack(3, kept, "red", 2)
     history = said(client.get(f"/t/{made.code}/history"))
     line = next(part for part in history.split("\n") if kept in part)
-    assert line.index(names.PDI) < line.index("3")  # the province after the isolate's end
+    assert line.index(names.PDI) < line.index("2 red")  # the blocks after the isolate's end
     room = client.get(f"/t/{made.code}/room").get_data(as_text=True)
     assert f"<bdi>{kept}</bdi>" in room
     assert names.read(kept) == kept and names.read("سارة") == names.FSI + "سارة" + names.PDI
