@@ -93,8 +93,8 @@ def stale_notice(table, stale: events.StaleWrite) -> dict:
     """The notice a stale write gets: what changed since the phone's version."""
     game = games.get(table.game)
     return {"title": _("Not applied: the table changed meanwhile. Here is the current state."),
-            "changes": [f"{lead(e['seat'], text)}: {text}" if lead(e['seat'], text) else str(text)
-                        for e in stale.since for text in [describe(game, e)]]}
+            "changes": [led(lead(e["seat"], text), text) for e in stale.since
+                        for text in [describe(game, e)]]}
 
 
 def describe(game, event: dict) -> str:
@@ -241,6 +241,12 @@ def lead(seat: str | None, text: str) -> str:
     return "" if named else seat
 
 
+def led(who: str, text) -> str:
+    """A change with who made it in front, as the language puts a name before what it did
+    (French a no-break space before the colon; German a dash where the change has a colon)."""
+    return _("%(who)s: %(what)s", who=who, what=text) if who else str(text)
+
+
 def undo_toast(table, kind: str) -> str:
     """What the phone that made a change is told in its toast: the seat that made it and the change
     as stored (with what the rules made of it, as the history says it: a count and its result,
@@ -250,5 +256,5 @@ def undo_toast(table, kind: str) -> str:
     stored = events.load(get_db(), table.id, after=table.version - 1, upto=table.version)[-1]
     text = describe(games.get(table.game), stored)
     if stored["seat"] and lead(stored["seat"], text):  # the player who tapped, as the history says
-        text = f"{stored['seat']}: {text}"
+        text = led(stored["seat"], text)
     return macro("_macros.html", "undo_toast")(table, plain(text), table_url("logbook.undo", table.code))

@@ -171,6 +171,8 @@ def give_sentence(e: dict, n: dict, president: str) -> str:
 
 def ability_sentence(e: dict) -> str:
     name = ability_names().get(e.get("ability"), e.get("ability"))
+    if e.get("ability") == "eliminate" and e.get("target"):
+        return _("%(p)s eliminates %(t)s", p=e.get("player"), t=e["target"])
     if e.get("target"):
         return _("%(p)s uses %(a)s on %(t)s", p=e.get("player"), a=name, t=e["target"])
     return _("%(p)s uses %(a)s", p=e.get("player"), a=name)
