@@ -7,13 +7,17 @@ from companion.scorers.vote.state import GIVE, OVER, TIEBREAK, Game, in_game, pl
 
 
 def open_three_player_round(game: Game) -> None:
-    """VOTE-FEW-1: no PM; all three put a card in and the President gives one to each (keeps one)."""
-    from companion.scorers.vote.events import open_event_phase
+    """VOTE-FEW-1: no PM; all three put a card in and the President gives one to each (keeps one).
+
+    VOTE-ABL-3: the cards go in only with the President's first card given, so until then the round
+    has not started and the last President may still transfer his powers (l. 194–196); nobody holds
+    the round's cards before the Transfer's window shuts, and no card is drawn twice (l. 166)."""
+    from companion.scorers.vote.events import cards_for
     game.prime_minister = game.candidate = None
     game.say(sentence("Three players left: no Prime Minister, President %(president)s deals the cards (VOTE-FEW-1)",
                       president=game.president))
-    open_event_phase(game)
-    game.phase = GIVE
+    game.received, game.cards = cards_for(len(in_game(game)))
+    game.gives, game.undo_give, game.dealt, game.phase = [], None, False, GIVE
 
 
 def end_with_few(game: Game) -> None:
@@ -22,6 +26,9 @@ def end_with_few(game: Game) -> None:
 
     One player left (both eliminated by Eliminate at 5/5, VOTE-ABL-4): his party wins (VOTE-END-1).
     """
+    if game.dealt and game.cards > len(game.gives):  # the round's last cards, never given, are discarded
+        game.discard += game.cards - len(game.gives)
+        game.cards = len(game.gives)
     left = [seat(game, n, "VOTE-FEW-2") for n in in_game(game)]
     if len(left) < 2:
         reason = "two players left" if game.phase == TIEBREAK else "last player left"

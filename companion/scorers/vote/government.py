@@ -7,6 +7,7 @@ from companion.scorers.vote.state import (
     END_ROUND, GIVE, NOMINATE, PHASES, UNREST, VOTE, Game, in_game, next_clockwise, playing, seat)
 
 FAILURES_FOR_UNREST = 3
+ABILITY_CARDS = 10  # l. 21 (VOTE-CON-3)
 
 
 def ineligible_prime_ministers(game: Game) -> dict:
@@ -158,7 +159,11 @@ def new_doubles(game: Game, doubles: list[str]) -> list[str]:
         if doubles.count(name) > 1:
             raise RuleError(sentence("%(player)s doubles a vote only once", player=name), "VOTE-ABL-2")
     new = [name for name in doubles if name not in game.doubles]
+    if game.used_abilities + len(new) > ABILITY_CARDS:
+        raise RuleError(sentence("all %(n)s ability cards have been used", n=ABILITY_CARDS), "VOTE-CON-3")
     for name in new:
+        if seat(game, name, "VOTE-ABL-2").hand == 0:
+            raise RuleError(sentence("%(player)s holds no card", player=name), "VOTE-CON-3")
         if seat(game, name, "VOTE-ABL-2").support < 1:
             raise RuleError(sentence("%(player)s cannot pay −1 support for Double vote", player=name), "VOTE-ABL-7")
     return new
@@ -234,7 +239,7 @@ def open_round(game: Game) -> None:
     """The round starts with a nomination, or (three players left, VOTE-FEW-1) with the cards."""
     from companion.scorers.vote.few_players import open_three_player_round
     game.prime_minister = game.candidate = None
-    game.doubles, game.gives, game.undo_give = [], [], None
+    game.doubles, game.gives, game.undo_give, game.dealt = [], [], None, False
     if game.president not in in_game(game):
         game.president = next_clockwise(game, game.president)
         game.say(sentence("The President left the game: the plaque passes to %(player)s", player=game.president))

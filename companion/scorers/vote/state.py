@@ -49,6 +49,7 @@ class Game:
     doubles: list[str] = field(default_factory=list)  # Double vote used in this vote
     last_vote: dict | None = None      # the latest tally: yes, no, double, elected (VOTE-GOV-3)
     cards: int = 0                     # cards the President gives this round
+    dealt: bool = False                # the round's cards are in (VOTE-EVT-1): the Transfer's window is shut
     gives: list[str] = field(default_factory=list)    # recipients this round, in order
     winner: dict | None = None
     deck: int = 0                      # cards left in the event deck (VOTE-CON-2)
