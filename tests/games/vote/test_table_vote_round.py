@@ -240,8 +240,22 @@ def test_transfer_of_presidential_powers_is_offered_right_after_his_round_VOTE_A
     text = text_of(started.play("end_round"))
     transfer = text.split('id="ability-transfer_presidency"')[1].split("</details>")[0]
     assert "May use it now: Cid" in transfer
+    assert "until President Dan nominates, Cid may still transfer presidential powers" in text
     text = text_of(started.ability("Cid", "transfer_presidency", "Gil"))
-    assert 'id="president">Gil<' in text
+    assert 'id="president">Gil<' in text and 'id="transfer-window"' not in text
+
+
+def test_a_transfer_after_the_nomination_is_refused_with_the_rules_words_VOTE_ABL_3(started):
+    """The window shuts with the new President's first act: the screen refuses the late Transfer
+    beside the abilities, with the engine's words, and stores nothing."""
+    elect_eve(started)
+    for to in ("Bob", "Dan", "Cid", "Eve"):
+        started.give(to)
+    started.play("end_round")
+    assert started.nominate("Bob").status_code == 200
+    late = started.ability("Cid", "transfer_presidency", "Gil")
+    assert late.status_code == 422
+    assert b"Cid may transfer presidential powers only right after a round with Cid as President ended" in late.data
 
 
 def test_the_table_announces_an_elimination_VOTE_END_4(started):
