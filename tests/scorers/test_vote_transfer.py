@@ -133,3 +133,24 @@ def test_the_sixty_cards_are_always_all_somewhere_VOTE_CON_3(points, data):
 def _parts(game):
     return (game.deck, game.discard, [p.hand for p in game.players], game.used_abilities, game.cards, game.gives,
             game.dealt, game.phase)
+
+
+def test_a_random_card_may_be_an_ability_card_in_the_unrest_and_the_tiebreak_VOTE_GOV_5_VOTE_FEW_2():
+    """l. 101, l. 134, l. 220: the ability card picked at random applies nothing and is discarded
+    unused (not on the used pile): hand 3 → 2, discard +1, used stays 0."""
+    names = [p["name"] for p in FIVE]
+    fails = [e for n in ("Ann", "Bob", "Dan") for e in ({"type": "nominate", "candidate": n},
+                                                       {"type": "vote", "yes": [], "no": names})]
+    game = play(FIVE, fails)
+    assert game.phase == "unrest"
+    cards = {n: [0, 0] for n in names} | {"Ann": "ability"}
+    after = apply_event(game, {"type": "unrest", "cards": cards})
+    ann = next(p for p in after.players if p.name == "Ann")
+    assert (ann.budget, ann.support) == (4, 4) and after.used_abilities == 0 and all_cards(after) == 60
+    assert (after.discard, after.deck) == (game.discard + 5, game.deck - 5)  # five discarded, five drawn
+    assert "Ann's random card is an ability card" in " ".join(map(str, after.log))
+    two = [{"name": "Ann", "budget": 4, "support": 4}, {"name": "Bob", "budget": 4, "support": 4}] + FIVE[2:]
+    tie = play(two, [{"type": "eliminate", "player": n} for n in ("Cid", "Dan", "Eve")])
+    assert tie.phase == TIEBREAK
+    tie = apply_event(tie, {"type": "tiebreak", "cards": {"Ann": "ability", "Bob": [0, 0]}})
+    assert tie.phase == TIEBREAK and hands(tie) == {"Ann": 2, "Bob": 2} and all_cards(tie) == 60

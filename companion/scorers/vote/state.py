@@ -16,6 +16,8 @@ PHASES = {NOMINATE: word("phase", "the nomination"), VOTE: word("phase", "the vo
           OVER: word("phase", "the end of the game")}
 """How a refusal names the phase of the round, in a player's words ("the round is at the vote")."""
 HAND = 3
+ABILITY = "ability"
+"""A random card (unrest, tie-break) that is an ability card (VOTE-GOV-5, VOTE-FEW-2; l. 101)."""
 WHO = {"player": word("unknown", "player"), "target": word("unknown", "target"),
        "candidate": word("unknown", "candidate"), "voter": word("unknown", "voter"),
        "recipient": word("unknown", "recipient")}

@@ -60,9 +60,12 @@
     if (cell && form) {
       var row = pad(form), mods = cell.getAttribute("data-mods").split(",");
       if (row) {
-        var lists = row.querySelectorAll("select");
-        lists[0].value = mods[0];
-        lists[1].value = mods[1];
+        var lists = row.querySelectorAll("select"), ability = row.querySelector("input[value=ability]");
+        if (ability) { ability.checked = mods[0] === "ability"; }
+        if (mods[0] !== "ability") {
+          lists[0].value = mods[0];
+          lists[1].value = mods[1];
+        }
         row.setAttribute("data-picked", "");
         row.querySelector(".picked").textContent = cell.getAttribute("data-label");
         form.removeAttribute("data-current");
