@@ -196,6 +196,19 @@ def test_a_card_just_received_may_be_cancelled_VOTE_ABL_5(started):
     assert re.search(r'<li class="cancelled"><strong>Bob</strong>\s*<span class="mods">−2/−2</span>\s*'
                      r'<em>cancelled, no effect</em>', text)
     assert "Card 2 of 4" in text
+    recipients = section(text, "give").split('id="recipients"')[1]
+    assert "Bob <small>✓ cancelled, no effect</small>" in recipients and "✓ −2/−2" not in recipients
+
+
+def test_another_phone_does_not_offer_the_only_user_as_his_own_target_VOTE_ABL_3(started):
+    """The Transfer entered for Cid from Ann's phone: Cid is not among its targets."""
+    elect_eve(started)
+    for to in ("Bob", "Dan", "Cid", "Eve"):
+        started.give(to)
+    text = text_of(started.play("end_round"))
+    transfer = text.split('id="ability-transfer_presidency"')[1].split("</details>")[0]
+    targets = re.findall(r'name="target" value="(\w+)"', transfer)
+    assert "Cid" not in targets and "Ann" in targets
 
 
 def test_modifiers_out_of_range_are_refused_VOTE_EVT_3(started):

@@ -77,7 +77,12 @@
     }
   });
   // "Other values" in the giving shows the budget and support lists (vote.css): into view with them.
+  // A card picked in the grid brings step 2, who gets it, into view (a 360×740 phone hid it).
   document.addEventListener("change", function (evt) {
+    if (evt.target.matches && evt.target.matches("#give input[name=mods]:not([value=other])")) {
+      var who = document.getElementById("recipients");
+      if (who) { who.scrollIntoView({block: "nearest"}); }
+    }
     if (evt.target.matches && evt.target.matches("#give input[name=mods][value=other]")) {
       var lists = evt.target.closest(".mods-more").querySelector(".other-values");
       if (lists) { lists.scrollIntoView({block: "nearest"}); }
