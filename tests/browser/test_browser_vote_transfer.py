@@ -9,6 +9,7 @@ Waits are for state, never for time.
 import json
 
 from browser_support import TOLD, wait_until
+from test_browser_comfort import CONTRAST
 
 SMALL = {"width": 360, "height": 740}
 PLAYERS = ["Ann", "Bob", "Cid", "Dan", "Eve"]
@@ -71,6 +72,8 @@ def test_the_three_player_transfer_on_three_phones(server, phone):
     for name in ("Ann", "Bob", "Cid"):
         page = host if name == "Ann" else phone()
         page.set_viewport_size(SMALL)
+        if name == "Bob":  # Bob's phone is in the dark theme: the giving grid must stay readable
+            page.emulate_media(color_scheme="dark")
         page.goto(f"{server}/t/{code}?pick=1")
         page.get_by_role("button", name=name, exact=True).click()
         page.goto(f"{server}/vote/{code}/")
@@ -105,6 +108,9 @@ def test_the_three_player_transfer_on_three_phones(server, phone):
         assert state(page) == {"hands": {"Ann": 3, "Bob": 3, "Cid": 3}, "deck": (41, 9, 1), "president": "Bob"}
     text = log(host)
     assert "Cid transfers presidential powers: Bob is President" in text
+    # The giving grid on Bob's dark phone: every text at WCAG AA against what is behind it.
+    assert phones["Bob"].locator("#give .mods-grid").is_visible()
+    assert phones["Bob"].evaluate(CONTRAST.replace("querySelectorAll('body *')", "querySelectorAll('#give *')")) == []
     assert "Bob receives" not in text and text.count("draws or discards to 3") == 2  # once a round, once the Transfer
 
     # Bob's first card brings the three cards in (hands 2/2/2) and shuts the window.
