@@ -1,8 +1,9 @@
 """Push: each phone holds one connection and is told its table's version when it changes.
 
 A phone opens ``GET /t/<code>/events`` (Server-Sent Events) and keeps it open. It is sent the
-table's version at once, then again whenever the version changes, and a comment every
-``KEEP_ALIVE`` seconds so that a dead connection is noticed. The page compares each version with
+table's version at once, then again whenever the version changes, and a heartbeat (``event: beat``)
+every ``KEEP_ALIVE`` seconds on a quiet stream, so that a phone whose stream falls silent (a hung
+host or connection) says within 5 s that the host does not answer (``companion.js``). The page compares each version with
 the one it shows and, when they differ, asks for its live block again (``companion.js``). A table
 that no longer exists is told ``event: gone`` and the stream ends. A table whose game has news
 beyond its version (a number its game bumps, ``db.bump_news``, in the ``news`` table) is also told
@@ -33,7 +34,8 @@ from companion.table.db import connect
 
 PATH = re.compile(r"/t/([A-Za-z0-9]{1,16})/events")
 INTERVAL = 0.02  # seconds between two looks at the database
-KEEP_ALIVE = 20  # seconds between two comments on a quiet stream
+BEAT = b"event: beat\ndata: \n\n"  # an event the page hears (a comment never reaches its script)
+KEEP_ALIVE = 2  # seconds between two heartbeats on a quiet stream (a phone waits 5 s for one)
 BATCH = 500  # tables per query (SQLite allows 32,766 parameters)
 RETRY = 1000  # milliseconds a browser waits before it reconnects a stream that ended
 HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
@@ -237,7 +239,7 @@ async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, sen
                 await send({"type": "http.response.body", "body": news_message(phone.seq),
                             "more_body": True})
             elif not await phone.wait(KEEP_ALIVE):
-                await send({"type": "http.response.body", "body": b":\n\n", "more_body": True})
+                await send({"type": "http.response.body", "body": BEAT, "more_body": True})
         await send({"type": "http.response.body", "body": b""})  # the end (unheard if it went away)
     finally:
         if not listening.done():

@@ -15,7 +15,7 @@
 // an older version: the page then asks for its live block whatever version it shows, as it does
 // when a new stream's first version is older than the one shown.
 var news = {source: null, latest: null, writing: 0, gone: false, again: null, restored: false,
-            fresh: false};
+            fresh: false, silence: null};
 function catchUp() {
   var shown = document.getElementById("shown");
   if (shown && news.latest !== null && news.writing === 0 && (news.restored ||
@@ -58,8 +58,9 @@ function listen() {
   var source = new EventSource(url);
   news.source = source;
   news.fresh = true;
-  source.onopen = hostBack;
-  source.onmessage = function (evt) { firstHeard(evt.data); heard("data: " + evt.data); };
+  source.onopen = function () { beat(source); hostBack(); };
+  source.onmessage = function (evt) { beat(source); firstHeard(evt.data); heard("data: " + evt.data); };
+  source.addEventListener("beat", function () { beat(source); });
   source.addEventListener("restored", function (evt) {
     news.restored = true;
     heard("data: " + evt.data);
@@ -84,7 +85,19 @@ function ask(url) {
     return answer.ok ? answer.text().then(heard) : null;
   }, function () { return null; });
 }
+// The heartbeat (push.py, every 2 s on a quiet stream): a stream silent for 5 s is a hung host or
+// connection; the page says so at once, closes it and asks /alive until the host answers.
+var SILENCE = 5000;
+function beat(source) {
+  window.clearTimeout(news.silence);
+  news.silence = window.setTimeout(function () {
+    if (news.source !== source) { return; }
+    quiet();
+    hostLost();
+  }, SILENCE);
+}
 function quiet() {
+  window.clearTimeout(news.silence);
   if (news.source) { news.source.close(); news.source = null; }
   if (news.again) {
     window.clearInterval(news.again);

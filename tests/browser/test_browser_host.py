@@ -155,3 +155,20 @@ def test_a_page_without_a_stream_says_the_host_is_lost_when_shown_again(host, ph
     expect(page.locator("#host")).to_have_text(LOST, timeout=10000)
     host.start()
     expect(page.locator("#host")).to_have_text("The host is back.", timeout=10000)
+
+
+def test_a_hung_host_is_said_within_five_seconds_by_the_heartbeat(host, phone):
+    """Issue 34: a host that hangs (its processes stopped: the connection stays open, silent) is
+    noticed by the news stream's heartbeat (every 2 s): the page says the host is lost within 5 s
+    of the last beat, and that it is back once the host answers again."""
+    import os
+    import signal
+    from playwright.sync_api import expect
+    page, code = seated_at_the_board(phone, host)
+    banner = page.locator("#host")
+    os.killpg(host.process.pid, signal.SIGSTOP)
+    try:
+        expect(banner).to_have_text(LOST, timeout=5000 + 2000 + 1000)  # a beat's gap, 5 s, a margin
+    finally:
+        os.killpg(host.process.pid, signal.SIGCONT)
+    expect(banner).to_have_text("The host is back.", timeout=10000)

@@ -353,15 +353,17 @@ def test_a_whole_game_of_seven_on_seven_phones(server, phone):
     t.end_round("Ann")
     del points["Eve"]
     points.update(Ann=(5, 6), Bob=(2, 6))
-    # each of the three put a card in at once (l. 218: «все игроки скидываются по одной карте»)
-    expect_state(t, points, ["Cid", "Gil", "Dan", "Eve"], (9, 36, 6), "Fay", hands=2)
+    # the three put their cards in (l. 218: «все игроки скидываются по одной карте») with Fay's first
+    # card: until then a Transfer could still come between the rounds (l. 194–196), so they hold 3
+    expect_state(t, points, ["Cid", "Gil", "Dan", "Eve"], (9, 36, 6), "Fay", hands=3)
+    expect(phones["Ann"].locator("#transfer-window")).to_have_count(0)  # Eve, out, cannot transfer
     expect(phones["Fay"].locator("#government")).to_contain_text("Three players left")
 
-    # Round 12. Fay gives Ann +2/0 (7/6) and Bob −2/0 (out, with his 2 cards: 40). Two left, 7/6 each:
+    # Round 12. Fay gives Ann +2/0 (7/6) and Bob −2/0 (out, with his 2 cards: 40; the round's third card, never given, is discarded too: 41, VOTE-CON-3). Two left, 7/6 each:
     # «к каждому игроку применяются модификаторы одной случайной карты из его руки» (l. 220): +1/0
-    # each (8/6, still equal; 42), then Ann −1/+2 (7/8) and Fay +2/−1 (10/5): 15 each, Ann has the
+    # each (8/6, still equal; 43), then Ann −1/+2 (7/8) and Fay +2/−1 (10/5): 15 each, Ann has the
     # higher support: Ann's party wins (l. 220: «побеждает партия игрока с наибольшим количеством
-    # очков поддержки народа»). The hands are spent: 44 in the discard.
+    # очков поддержки народа»). The hands are spent: 45 in the discard.
     t.round = 12
     # A player's button tapped before the card's modifiers: refused beside the grid, in view.
     t.tap("Fay", '#recipients button[name=to][value="Ann"]', writes=False)
@@ -372,12 +374,12 @@ def test_a_whole_game_of_seven_on_seven_phones(server, phone):
     t.give("Fay", "Bob", "-2,0")
     expect(phones["Fay"].locator("#tiebreak")).to_be_visible()
     points = {"Ann": (7, 6), "Fay": (7, 6)}
-    expect_state(t, points, ["Cid", "Gil", "Dan", "Eve", "Bob"], (9, 40, 6), "Fay", hands=2)
+    expect_state(t, points, ["Cid", "Gil", "Dan", "Eve", "Bob"], (9, 41, 6), "Fay", hands=2)
     t.cards("Fay", "tiebreak", [(1, 0), (1, 0)])
-    expect_state(t, {"Ann": (8, 6), "Fay": (8, 6)}, ["Cid", "Gil", "Dan", "Eve", "Bob"], (9, 42, 6), "Fay",
+    expect_state(t, {"Ann": (8, 6), "Fay": (8, 6)}, ["Cid", "Gil", "Dan", "Eve", "Bob"], (9, 43, 6), "Fay",
                  hands=1)
     t.cards("Fay", "tiebreak", [(-1, 2), (2, -1)])
-    expect_state(t, {"Ann": (7, 8), "Fay": (10, 5)}, ["Cid", "Gil", "Dan", "Eve", "Bob"], (9, 44, 6), "Fay",
+    expect_state(t, {"Ann": (7, 8), "Fay": (10, 5)}, ["Cid", "Gil", "Dan", "Eve", "Bob"], (9, 45, 6), "Fay",
                  hands=0)
     for page in phones.values():
         expect(page.locator("#winner")).to_contain_text("Ann's party wins")

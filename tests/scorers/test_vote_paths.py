@@ -123,20 +123,22 @@ def test_the_tiebreak_takes_its_cards_from_the_hands_then_the_deck_VOTE_FEW_2():
     """VOTE-FEW-2, l. 220: «к каждому игроку применяются модификаторы одной случайной карты из его
     руки … Если таким образом были применены все карты из рук обоих игроков … вытащить по одной
     случайной карте из колоды событий». Five players (45 in the deck), Cid, Dan and Eve eliminated:
-    Cid's 3 and Dan's 3 cards to the discard; three left put a card each in (VOTE-FEW-1, all 3 go to
-    the President: none discarded); Eve's 2 cards go too: discard 8, Ann and Bob hold 2 each."""
+    their 9 cards to the discard; the three left never put their cards in (the cards go in with the
+    President's first card given, VOTE-FEW-1, VOTE-ABL-3), so Ann and Bob hold 3 each."""
     five = [{"name": "Ann", "budget": 4, "support": 4}, {"name": "Bob", "budget": 4, "support": 4},
             {"name": "Cid", "budget": 2, "support": 2}, {"name": "Dan", "budget": 5, "support": 5},
             {"name": "Eve", "budget": 6, "support": 6}]
     game = play(five, [{"type": "eliminate", "player": n} for n in ("Cid", "Dan", "Eve")])
-    assert game.phase == "tiebreak" and hands(game) == {"Ann": 2, "Bob": 2} and game.discard == 8
+    assert game.phase == "tiebreak" and hands(game) == {"Ann": 3, "Bob": 3} and game.discard == 9
     even = {"type": "tiebreak", "cards": {"Ann": [1, 0], "Bob": [1, 0]}}  # 5/4 and 5/4: still equal
     game = apply_event(game, even)
-    assert hands(game) == {"Ann": 1, "Bob": 1} and (game.deck, game.discard) == (45, 10)
-    game = apply_event(apply_event(game, even), even)  # the hands are spent: one from the deck each
-    assert hands(game) == {"Ann": 0, "Bob": 0} and (game.deck, game.discard) == (43, 14)
+    assert hands(game) == {"Ann": 2, "Bob": 2} and (game.deck, game.discard) == (45, 11)
+    game = apply_event(apply_event(game, even), even)
+    assert hands(game) == {"Ann": 0, "Bob": 0} and (game.deck, game.discard) == (45, 15)
+    game = apply_event(game, even)  # the hands are spent: one from the deck each
+    assert (game.deck, game.discard) == (43, 17)
     game = apply_event(game, {"type": "tiebreak", "cards": {"Ann": [0, 1], "Bob": [0, 0]}})
-    assert game.winner["player"] == "Ann" and (game.deck, game.discard) == (41, 16)
+    assert game.winner["player"] == "Ann" and (game.deck, game.discard) == (41, 19)
 
 
 def test_the_cards_reaching_the_pm_stay_those_of_the_rounds_start_VOTE_EVT_2():

@@ -26,7 +26,9 @@ def an_event(data, game):
         return {"type": kind, "to": data.draw(st.sampled_from(action["to"])), "budget": budget,
                 "support": support, "ability": data.draw(st.booleans())}
     if kind in ("unrest", "tiebreak"):
-        return {"type": kind, "cards": {n: list(data.draw(CARD)) for n in action["players"]}}
+        # l. 101: the random card may be an ability card (VOTE-GOV-5, VOTE-FEW-2)
+        return {"type": kind, "cards": {n: data.draw(st.one_of(CARD.map(list), st.just("ability")))
+                                        for n in action["players"]}}
     if kind == "ability":
         user = data.draw(st.sampled_from(action["players"]))
         others = [n for n in in_game(game) if n != user]

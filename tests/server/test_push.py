@@ -83,13 +83,13 @@ def test_a_stream_tells_the_version_at_once_then_each_change(hosted, table):
     run(phone())
 
 
-def test_a_quiet_stream_sends_a_comment_now_and_then(hosted, table, monkeypatch):
+def test_a_quiet_stream_sends_a_heartbeat_now_and_then(hosted, table, monkeypatch):
     monkeypatch.setattr(push, "KEEP_ALIVE", 0.05)
 
     async def phone():
         stream = Browser(hosted, f"/t/{table.code}/events")
         task = stream.start()
-        await stream.until(b":\n\n")
+        await stream.until(b"event: beat\ndata: \n\n")
         stream.left.set()
         await asyncio.wait_for(task, 2)
     run(phone())

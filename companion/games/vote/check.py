@@ -95,6 +95,9 @@ def move_fields(e: dict, seats: list[str]) -> dict:
             raise RuleError(_("cards: a value of the wrong kind"), RULE)
         found = {}
         for name, pair in cards.items():
+            if pair == "ability":
+                found[f"{seat(name, seats)}-card"] = "ability"
+                continue
             if not isinstance(pair, list) or len(pair) != 2:
                 raise RuleError(_("cards: a value of the wrong kind"), RULE)
             i = seat(name, seats)

@@ -91,9 +91,10 @@ def ability(form, p):
 
 
 def cards(form, seats, names: list[str], rule: str) -> dict:
-    """One random card ``[budget, support]`` for each of ``names`` (unrest, tiebreak)."""
-    return {name: list(modifiers(form, f"{seats.index(name)}-", rule, name)) for name in names
-            if name in seats}
+    """One random card ``[budget, support]`` for each of ``names`` (unrest, tiebreak), or
+    ``"ability"`` when it is an ability card (l. 101: ability cards are in the hands too)."""
+    return {name: "ability" if form.get(f"{seats.index(name)}-card") == "ability"
+            else list(modifiers(form, f"{seats.index(name)}-", rule, name)) for name in names if name in seats}
 
 
 def unrest(form, seats, names):

@@ -44,6 +44,9 @@ def round_view(p: dict) -> dict:
         # the President gives); None when the table enters it together (the vote, the round's end)
         "actor": r["president"] if expected and expected["type"] in ("nominate", "give") else None,
         "abilities": [a for a in usable if a["ability"] != "double_vote"],
+        # VOTE-ABL-3: the window between two rounds, shown on every phone while it is open
+        "transfer_users": next((a["players"] for a in usable if a["ability"] == "transfer_presidency"), []),
+        "cards_in": game.dealt,
         "cancel_users": next((a["players"] for a in usable if a["ability"] == "cancel_event"), []),
         "doubles": next((a["players"] for a in usable if a["ability"] == "double_vote"), []),
         "double_cost": ABILITIES["double_vote"],

@@ -9,7 +9,7 @@ import copy
 from companion.scorers.rules import RuleError
 from companion.scorers.sentence import sentence
 from companion.scorers.vote.deck import play_ability_card, refill_hands
-from companion.scorers.vote.events import giving_is_over
+from companion.scorers.vote.events import giving_is_over, open_event_phase
 from companion.scorers.vote.points import apply_modifiers, eliminate
 from companion.scorers.vote.state import (
     END_ROUND, GIVE, NOMINATE, OVER, UNREST, VOTE, Game, in_game, playing, seat)
@@ -23,6 +23,7 @@ ABILITIES = {
     "cancel_event": (0, 0, "VOTE-ABL-5"),
     "change_loyalty": (3, 3, "VOTE-ABL-6"),
 }
+ABILITY_CARDS = 10  # l. 21: ten ability cards, each used once (l. 174)
 TARGETED = {"loyalty_check", "transfer_presidency", "eliminate"}
 
 
@@ -30,6 +31,15 @@ def refusal(game: Game, ability: str, user: str) -> tuple[str, str] | None:
     """Why ``user`` may not use ``ability`` now, as (message, rule); None when he may."""
     budget_cost, support_cost, rule = ABILITIES[ability]
     player = seat(game, user, rule)
+    # a Cancel is judged on the hand before the card it cancels (which may have taken him out)
+    holder = game.undo_give if ability == "cancel_event" and game.undo_give is not None else game
+    hand = seat(holder, user, rule).hand
+    if holder is not game and not holder.dealt:  # that card brought the round's cards in: one less
+        hand -= 1
+    if hand <= 0:
+        return sentence("%(player)s holds no card", player=user), "VOTE-CON-3"
+    if game.used_abilities >= ABILITY_CARDS:
+        return sentence("all %(n)s ability cards have been used", n=ABILITY_CARDS), "VOTE-CON-3"
     if ability == "double_vote":
         if game.phase != VOTE:
             return sentence("Double vote is used only during a vote"), rule
@@ -113,8 +123,15 @@ def use_ability(game: Game, event: dict) -> Game:
 
 
 def _between_rounds(game: Game) -> bool:
+    """VOTE-ABL-3: the window of the Transfer, between the end of a round and the new President's
+    first act: before the nomination, or (three players, no nomination) before the cards go in."""
+    return transfer_window(game)
+
+
+def transfer_window(game: Game) -> bool:
+    """VOTE-ABL-3: whether the rounds stand between two Presidents now (the screens show it)."""
     return (game.phase in (NOMINATE, UNREST) and game.candidate is None) or (
-        game.phase == GIVE and game.prime_minister is None and not game.gives)
+        game.phase == GIVE and game.prime_minister is None and not game.dealt)
 
 
 def _loyalty_check(game, user, target):
@@ -144,6 +161,8 @@ def _eliminate(game, user, target):
 
 def _cancel(game, user, target):
     restored = copy.deepcopy(game.undo_give)
+    if not restored.dealt:  # the card came with the round's first: the cards stay in (VOTE-FEW-1)
+        open_event_phase(restored)
     restored.gives.append(user)
     restored.discard += 1
     restored.log = game.log

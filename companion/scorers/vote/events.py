@@ -17,12 +17,15 @@ def open_event_phase(game: Game) -> None:
     """VOTE-EVT-1, VOTE-EVT-2: everyone puts one card in; the PM passes some to the President."""
     left = in_game(game)
     to_pm, game.cards = cards_for(len(left))
+    putting = [p for p in game.players if p.in_game and p.hand > 0]
+    for player in putting:
+        player.hand -= 1
+    # a player whose last cards were abilities has none to put in: the pile is one short
+    to_pm = min(to_pm, len(putting))
+    game.cards = min(game.cards, to_pm)
     game.received = to_pm
-    for player in game.players:
-        if player.in_game:
-            player.hand = max(0, player.hand - 1)
     game.discard += to_pm - game.cards
-    game.gives, game.undo_give, game.phase = [], None, GIVE
+    game.gives, game.undo_give, game.phase, game.dealt = [], None, GIVE, True
     if game.prime_minister:
         passing = sentence("PM %(pm)s receives %(n)s and passes %(cards)s to President %(president)s",
                            pm=game.prime_minister, n=to_pm, cards=game.cards, president=game.president)
@@ -65,6 +68,9 @@ def give(game: Game, event: dict) -> None:
         raise RuleError(sentence("the President gives no cards now: the round is at %(phase)s", phase=PHASES[game.phase]),
                         "VOTE-EVT-3")
     name = event.get("to")
+    if not game.dealt:  # three players (VOTE-FEW-1): the cards go in with the first card given
+        playing(game, name, "VOTE-EVT-3", "recipient")
+        open_event_phase(game)
     player = playing(game, name, "VOTE-EVT-3", "recipient")
     if name in game.gives:
         raise RuleError(sentence("%(player)s already received a card this round", player=name), "VOTE-EVT-3")

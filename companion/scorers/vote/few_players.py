@@ -3,17 +3,21 @@ from companion.scorers.rules import RuleError
 from companion.scorers.sentence import names, sentence
 from companion.scorers.vote.deck import draw
 from companion.scorers.vote.points import apply_modifiers
-from companion.scorers.vote.state import GIVE, OVER, TIEBREAK, Game, in_game, playing, seat
+from companion.scorers.vote.state import ABILITY, GIVE, OVER, TIEBREAK, Game, in_game, playing, seat
 
 
 def open_three_player_round(game: Game) -> None:
-    """VOTE-FEW-1: no PM; all three put a card in and the President gives one to each (keeps one)."""
-    from companion.scorers.vote.events import open_event_phase
+    """VOTE-FEW-1: no PM; all three put a card in and the President gives one to each (keeps one).
+
+    VOTE-ABL-3: the cards go in only with the President's first card given, so until then the round
+    has not started and the last President may still transfer his powers (l. 194–196); nobody holds
+    the round's cards before the Transfer's window shuts, and no card is drawn twice (l. 166)."""
+    from companion.scorers.vote.events import cards_for
     game.prime_minister = game.candidate = None
     game.say(sentence("Three players left: no Prime Minister, President %(president)s deals the cards (VOTE-FEW-1)",
                       president=game.president))
-    open_event_phase(game)
-    game.phase = GIVE
+    game.received, game.cards = cards_for(len(in_game(game)))
+    game.gives, game.undo_give, game.dealt, game.phase = [], None, False, GIVE
 
 
 def end_with_few(game: Game) -> None:
@@ -22,6 +26,9 @@ def end_with_few(game: Game) -> None:
 
     One player left (both eliminated by Eliminate at 5/5, VOTE-ABL-4): his party wins (VOTE-END-1).
     """
+    if game.dealt and game.cards > len(game.gives):  # the round's last cards, never given, are discarded
+        game.discard += game.cards - len(game.gives)
+        game.cards = len(game.gives)
     left = [seat(game, n, "VOTE-FEW-2") for n in in_game(game)]
     if len(left) < 2:
         reason = "two players left" if game.phase == TIEBREAK else "last player left"
@@ -49,7 +56,8 @@ def end_with_few(game: Game) -> None:
 
 
 def tiebreak(game: Game, event: dict) -> None:
-    """VOTE-FEW-2: one random card for each of the two, ``cards: {name: [budget, support]}``.
+    """VOTE-FEW-2: one random card for each of the two, ``cards: {name: [budget, support]}``, or
+    ``"ability"`` for an ability card (no modifiers: it is discarded unused, VOTE-GOV-5's reading).
 
     The table draws them (from the hand, then the deck) and enters what they show.
     """
@@ -62,13 +70,17 @@ def tiebreak(game: Game, event: dict) -> None:
                                  players=names(left)), "VOTE-FEW-2")
     for name, card in cards.items():
         playing(game, name, "VOTE-FEW-2")
-        if not (isinstance(card, list) and len(card) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in card)):
+        if card != ABILITY and not (isinstance(card, list) and len(card) == 2
+                                    and all(isinstance(v, int) and not isinstance(v, bool) for v in card)):
             raise RuleError(sentence("%(player)s's card must be [budget, support], not %(card)r", player=name,
                                      card=card), "VOTE-FEW-2")
-    for name, (budget, support) in cards.items():
+    for name, card in cards.items():
         _spend_random_card(game, seat(game, name, "VOTE-FEW-2"))
-        apply_modifiers(game, name, budget, support, sentence("applies a random card (VOTE-FEW-2)"))
+        if card == ABILITY:  # reading: no modifiers to apply; discarded unused, the tie may go on
+            game.say(sentence("%(player)s's random card is an ability card: it has no modifiers to apply and "
+                              "goes to the discard pile, unused (VOTE-FEW-2)", player=name))
+        else:
+            apply_modifiers(game, name, card[0], card[1], sentence("applies a random card (VOTE-FEW-2)"))
 
 
 def _spend_random_card(game: Game, player) -> None:

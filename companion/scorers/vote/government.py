@@ -4,9 +4,10 @@ from companion.scorers.sentence import names, plural, sentence
 from companion.scorers.vote.deck import play_ability_card, refill_hands
 from companion.scorers.vote.points import apply_modifiers
 from companion.scorers.vote.state import (
-    END_ROUND, GIVE, NOMINATE, PHASES, UNREST, VOTE, Game, in_game, next_clockwise, playing, seat)
+    ABILITY,     END_ROUND, GIVE, NOMINATE, PHASES, UNREST, VOTE, Game, in_game, next_clockwise, playing, seat)
 
 FAILURES_FOR_UNREST = 3
+ABILITY_CARDS = 10  # l. 21 (VOTE-CON-3)
 
 
 def ineligible_prime_ministers(game: Game) -> dict:
@@ -158,7 +159,11 @@ def new_doubles(game: Game, doubles: list[str]) -> list[str]:
         if doubles.count(name) > 1:
             raise RuleError(sentence("%(player)s doubles a vote only once", player=name), "VOTE-ABL-2")
     new = [name for name in doubles if name not in game.doubles]
+    if game.used_abilities + len(new) > ABILITY_CARDS:
+        raise RuleError(sentence("all %(n)s ability cards have been used", n=ABILITY_CARDS), "VOTE-CON-3")
     for name in new:
+        if seat(game, name, "VOTE-ABL-2").hand == 0:
+            raise RuleError(sentence("%(player)s holds no card", player=name), "VOTE-CON-3")
         if seat(game, name, "VOTE-ABL-2").support < 1:
             raise RuleError(sentence("%(player)s cannot pay −1 support for Double vote", player=name), "VOTE-ABL-7")
     return new
@@ -201,7 +206,9 @@ def unrest(game: Game, event: dict) -> None:
     """VOTE-GOV-5: each player's random card applies to him; then term limits clear.
 
     ``cards`` maps every player in the game who holds cards to the ``[budget, support]`` of the card
-    his left neighbour picked, applied in the order given.
+    his left neighbour picked, applied in the order given, or to ``"ability"``: an ability card
+    (l. 101 counts them among the hand's cards) has no event modifiers, so nothing applies and it is
+    discarded with the others, unused (reading, l. 134: «а сами карты отправляются в сброс»).
     """
     if game.phase != UNREST:
         raise RuleError(sentence("unrest comes only after three failed elections in a row"), "VOTE-GOV-5")
@@ -210,18 +217,23 @@ def unrest(game: Game, event: dict) -> None:
         raise RuleError(sentence("unrest needs 'cards': {player: [budget, support]}"), "VOTE-GOV-5")
     for name, card in cards.items():
         playing(game, name, "VOTE-GOV-5")
-        if not (isinstance(card, list) and len(card) == 2 and all(_is_int(v) for v in card)):
+        if card != ABILITY and not (isinstance(card, list) and len(card) == 2 and all(_is_int(v) for v in card)):
             raise RuleError(sentence("%(player)s's card must be [budget, support], not %(card)r", player=name,
                                      card=card), "VOTE-GOV-5")
     missing = [p.name for p in game.players if p.in_game and p.hand > 0 and p.name not in cards]
     if missing:
         raise RuleError(sentence("no unrest card for %(players)s", players=names(missing)), "VOTE-GOV-5")
-    for name, (budget, support) in cards.items():
+    for name, card in cards.items():
         player = seat(game, name, "VOTE-GOV-5")
         if player.in_game:
             player.hand = max(0, player.hand - 1)
             game.discard += 1
-            apply_modifiers(game, name, budget, support, sentence("has a random card applied in the unrest"))
+            if card == ABILITY:
+                game.say(sentence("%(player)s's random card is an ability card: it has no modifiers to apply and "
+                                  "goes to the discard pile, unused (VOTE-GOV-5)", player=name))
+            else:
+                apply_modifiers(game, name, card[0], card[1],
+                                sentence("has a random card applied in the unrest"))
     game.last_president = game.last_prime_minister = None
     game.failed_elections, game.failed_presidents = 0, []
     refill_hands(game)  # l. 166: three cards at the start of the new round
@@ -234,7 +246,7 @@ def open_round(game: Game) -> None:
     """The round starts with a nomination, or (three players left, VOTE-FEW-1) with the cards."""
     from companion.scorers.vote.few_players import open_three_player_round
     game.prime_minister = game.candidate = None
-    game.doubles, game.gives, game.undo_give = [], [], None
+    game.doubles, game.gives, game.undo_give, game.dealt = [], [], None, False
     if game.president not in in_game(game):
         game.president = next_clockwise(game, game.president)
         game.say(sentence("The President left the game: the plaque passes to %(player)s", player=game.president))

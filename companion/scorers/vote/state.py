@@ -16,6 +16,8 @@ PHASES = {NOMINATE: word("phase", "the nomination"), VOTE: word("phase", "the vo
           OVER: word("phase", "the end of the game")}
 """How a refusal names the phase of the round, in a player's words ("the round is at the vote")."""
 HAND = 3
+ABILITY = "ability"
+"""A random card (unrest, tie-break) that is an ability card (VOTE-GOV-5, VOTE-FEW-2; l. 101)."""
 WHO = {"player": word("unknown", "player"), "target": word("unknown", "target"),
        "candidate": word("unknown", "candidate"), "voter": word("unknown", "voter"),
        "recipient": word("unknown", "recipient")}
@@ -49,6 +51,7 @@ class Game:
     doubles: list[str] = field(default_factory=list)  # Double vote used in this vote
     last_vote: dict | None = None      # the latest tally: yes, no, double, elected (VOTE-GOV-3)
     cards: int = 0                     # cards the President gives this round
+    dealt: bool = False                # the round's cards are in (VOTE-EVT-1): the Transfer's window is shut
     gives: list[str] = field(default_factory=list)    # recipients this round, in order
     winner: dict | None = None
     deck: int = 0                      # cards left in the event deck (VOTE-CON-2)

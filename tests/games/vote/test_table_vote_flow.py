@@ -56,3 +56,17 @@ def test_a_game_of_seven_from_setup_to_the_ten_ten_win(app, client, vote_table):
     history = client.get(t.at("/history/")).get_data(as_text=True)
     assert history.count('class="gov failed"') == 3 and history.count('class="gov elected"') == 1
     assert t.position(app)["game"].winner == {"player": "Ann", "reason": "10/10"}
+
+
+def test_the_unrest_form_takes_an_ability_card_as_a_random_card_VOTE_GOV_5(vote_table):
+    """l. 101: an ability card may be the card picked at random (l. 134); the form offers it and it
+    is discarded unused, with no modifiers (the reading of VOTE-GOV-5)."""
+    t = vote_table
+    assert t.start(DICE).status_code == 200
+    for candidate in ("Eve", "Ann", "Bob"):
+        t.nominate(candidate)
+        t.vote(no=list(DICE))
+    text = t.play("unrest", {"0-card": "ability", "0-budget": "", "0-support": ""}
+                  | {f"{i}-{k}": 0 for i in range(1, 7) for k in ("budget", "support")}).get_data(as_text=True)
+    assert 'name="0-card" value="ability"' not in text and points(text, "Ann") == (7, 7)
+    assert "random card is an ability card: it has no modifiers to apply and goes to the discard pile" in text

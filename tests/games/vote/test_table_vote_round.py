@@ -196,6 +196,19 @@ def test_a_card_just_received_may_be_cancelled_VOTE_ABL_5(started):
     assert re.search(r'<li class="cancelled"><strong>Bob</strong>\s*<span class="mods">−2/−2</span>\s*'
                      r'<em>cancelled, no effect</em>', text)
     assert "Card 2 of 4" in text
+    recipients = section(text, "give").split('id="recipients"')[1]
+    assert "Bob <small>✓ cancelled, no effect</small>" in recipients and "✓ −2/−2" not in recipients
+
+
+def test_another_phone_does_not_offer_the_only_user_as_his_own_target_VOTE_ABL_3(started):
+    """The Transfer entered for Cid from Ann's phone: Cid is not among its targets."""
+    elect_eve(started)
+    for to in ("Bob", "Dan", "Cid", "Eve"):
+        started.give(to)
+    text = text_of(started.play("end_round"))
+    transfer = text.split('id="ability-transfer_presidency"')[1].split("</details>")[0]
+    targets = re.findall(r'name="target" value="(\w+)"', transfer)
+    assert "Cid" not in targets and "Ann" in targets
 
 
 def test_modifiers_out_of_range_are_refused_VOTE_EVT_3(started):
@@ -240,8 +253,22 @@ def test_transfer_of_presidential_powers_is_offered_right_after_his_round_VOTE_A
     text = text_of(started.play("end_round"))
     transfer = text.split('id="ability-transfer_presidency"')[1].split("</details>")[0]
     assert "May use it now: Cid" in transfer
+    assert "until President Dan nominates, Cid may still transfer presidential powers" in text
     text = text_of(started.ability("Cid", "transfer_presidency", "Gil"))
-    assert 'id="president">Gil<' in text
+    assert 'id="president">Gil<' in text and 'id="transfer-window"' not in text
+
+
+def test_a_transfer_after_the_nomination_is_refused_with_the_rules_words_VOTE_ABL_3(started):
+    """The window shuts with the new President's first act: the screen refuses the late Transfer
+    beside the abilities, with the engine's words, and stores nothing."""
+    elect_eve(started)
+    for to in ("Bob", "Dan", "Cid", "Eve"):
+        started.give(to)
+    started.play("end_round")
+    assert started.nominate("Bob").status_code == 200
+    late = started.ability("Cid", "transfer_presidency", "Gil")
+    assert late.status_code == 422
+    assert b"Cid may transfer presidential powers only right after a round with Cid as President ended" in late.data
 
 
 def test_the_table_announces_an_elimination_VOTE_END_4(started):

@@ -60,9 +60,12 @@
     if (cell && form) {
       var row = pad(form), mods = cell.getAttribute("data-mods").split(",");
       if (row) {
-        var lists = row.querySelectorAll("select");
-        lists[0].value = mods[0];
-        lists[1].value = mods[1];
+        var lists = row.querySelectorAll("select"), ability = row.querySelector("input[value=ability]");
+        if (ability) { ability.checked = mods[0] === "ability"; }
+        if (mods[0] !== "ability") {
+          lists[0].value = mods[0];
+          lists[1].value = mods[1];
+        }
         row.setAttribute("data-picked", "");
         row.querySelector(".picked").textContent = cell.getAttribute("data-label");
         form.removeAttribute("data-current");
@@ -74,7 +77,12 @@
     }
   });
   // "Other values" in the giving shows the budget and support lists (vote.css): into view with them.
+  // A card picked in the grid brings step 2, who gets it, into view (a 360×740 phone hid it).
   document.addEventListener("change", function (evt) {
+    if (evt.target.matches && evt.target.matches("#give input[name=mods]:not([value=other])")) {
+      var who = document.getElementById("recipients");
+      if (who) { who.scrollIntoView({block: "nearest"}); }
+    }
     if (evt.target.matches && evt.target.matches("#give input[name=mods][value=other]")) {
       var lists = evt.target.closest(".mods-more").querySelector(".other-values");
       if (lists) { lists.scrollIntoView({block: "nearest"}); }
