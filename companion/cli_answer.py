@@ -27,8 +27,7 @@ def reply(run, as_json: bool, lines) -> None:
     try:
         result = run()
     except RuleError as err:
-        click.echo(f"error: {speaker.say(err.message) if speaker.needed else err.message} ({err.rule})",
-                   err=True)
+        click.echo(f"error: {speaker.refusal(err)}", err=True)
         sys.exit(2)
     if speaker.needed:
         result = speaker.say(result)

@@ -18,8 +18,6 @@ from companion.scorers.sentence import Sentence
 
 TRANSLATIONS = os.path.join(os.path.dirname(__file__), "translations")
 
-LANG = click.option("--lang", type=click.Choice(list(LANGUAGES)), default="en", show_default=True,
-                    help="Language of the sentences (the log, the reasons, the refusals).")
 
 
 def _remember(ctx, _param, value):
@@ -27,10 +25,10 @@ def _remember(ctx, _param, value):
     return value
 
 
-# The same option for a command that answers through companion.cli_answer.reply, which reads it
-SAYS = click.option("--lang", type=click.Choice(list(LANGUAGES)), default="en", show_default=True,
+# A command's --lang, kept for the answer (scenario_file.answer, cli_answer.reply: :func:`chosen`)
+LANG = click.option("--lang", type=click.Choice(list(LANGUAGES)), default="en", show_default=True,
                     expose_value=False, callback=_remember,
-                    help="Language of the sentences (the reasons, the log, the refusals).")
+                    help="Language of the sentences (the log, the reasons, the refusals).")
 
 
 def chosen() -> str:
@@ -81,6 +79,10 @@ class Speaker:
     def needed(self) -> bool:
         """Whether anything changes: another language, or forms of address to agree with."""
         return self.lang != "en" or bool(self.grammar.genders)
+
+    def refusal(self, err) -> str:
+        """The one line a refused input prints after ``error:``, in the language."""
+        return f"{self.say(err.message) if self.needed else err.message} ({err.rule})"
 
     def say(self, value):
         """``value`` (an answer: dicts, lists, sentences) with every sentence said again."""

@@ -29,20 +29,19 @@ def read_scenario(path: str) -> dict:
     return data
 
 
-def answer(path: str, engine, lang: str = "en") -> None:
+def answer(path: str, engine) -> None:
     """Run ``engine`` (a dict -> dict function) on the scenario at ``path`` and print the JSON answer,
-    its sentences in ``lang`` (companion.cli_lang) and agreeing with the scenario's players."""
-    from companion.cli_lang import Speaker
+    its sentences in the command's ``--lang`` (companion.cli_lang) and agreeing with the
+    scenario's players."""
+    from companion.cli_lang import Speaker, chosen
     scenario = None
     try:
         scenario = read_scenario(path)
         result = engine(scenario)
     except RuleError as err:
-        speaker = Speaker(lang, scenario)
-        message = speaker.say(err.message) if speaker.needed else err.message
-        click.echo(f"error: {message} ({err.rule})", err=True)
+        click.echo(f"error: {Speaker(chosen(), scenario).refusal(err)}", err=True)
         sys.exit(2)
-    speaker = Speaker(lang, scenario)
+    speaker = Speaker(chosen(), scenario)
     if speaker.needed:
         result = speaker.say(result)
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))

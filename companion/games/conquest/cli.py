@@ -5,7 +5,7 @@ import click
 
 from companion.scorers.sentence import join, sentence
 
-from companion.cli_lang import SAYS
+from companion.cli_lang import LANG
 from companion.cli_answer import reply, whole
 from companion.scorers.conquest import cede, conquest, resources, surrender
 from companion.scorers.rules import RuleError
@@ -31,7 +31,7 @@ def conquest_group():
 @click.option("--minor", is_flag=True, help="A minor (replaceable) country.")
 @SEED
 @JSON
-@SAYS
+@LANG
 def roll(nation, key_areas, lost, capitals, die, controller, minor, seed, as_json):
     """Is the nation conquered, and what follows? (CONQ-ROLL-1..5, CONQ-JOINT-1, CONQ-AFTER-1..6)"""
     reply(lambda: conquest(nation, whole(key_areas), whole(lost), whole(capitals), whole(die),
@@ -58,7 +58,7 @@ def verdict(answer: dict) -> str:
 @click.option("--provinces", default=None, help="The victim's home provinces besides its capital (optional).")
 @SEED
 @JSON
-@SAYS
+@LANG
 def cede_command(die, provinces, seed, as_json):
     """How many provinces pass, and who chooses each (CONQ-CEDE-1..3)."""
     reply(lambda: cede(whole(die), random.Random(seed), whole(provinces)), as_json,
@@ -82,7 +82,7 @@ def pairs(given: tuple, rule: str) -> dict:
 @click.option("--aggressor", multiple=True, help="nation=troops on the territory (repeatable).")
 @click.option("--minor", is_flag=True, help="A minor (replaceable) country.")
 @JSON
-@SAYS
+@LANG
 def surrender_command(units, aggressor, minor, as_json):
     """May the power surrender, to whom, and what follows? (CONQ-SURR-1..4, CONQ-OFFER-1..2)"""
     reply(lambda: surrender(whole(units), pairs(aggressor, "CONQ-SURR-1"), minor), as_json,
@@ -96,7 +96,7 @@ def surrender_command(units, aggressor, minor, as_json):
 @click.option("--winner", default=None, help="The conqueror, the accepting nation, or the one spending.")
 @click.option("--victim", default=None, help="The conquered or surrendering nation (other: a minor country).")
 @JSON
-@SAYS
+@LANG
 def resources_command(action, track, marker, winner, victim, as_json):
     """ACTION is conquest, surrender, spend or score (CONQ-RES-1..8)."""
     def run():

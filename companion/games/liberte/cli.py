@@ -24,25 +24,25 @@ FILE_HELP = ("FILE is a JSON scenario, described in docs/formats.md (- reads sta
 @liberte.command(epilog=FILE_HELP)
 @click.argument("file")
 @LANG
-def resolve(file, lang):
+def resolve(file):
     """Resolve the end of a turn: battle, elections, Government, VPs.
 
     Runs the scenario in FILE in rulebook order: the battle (turns 2-4), the counter-revolution check
     (turns 3-4), the 27 province elections, the landslide check, Government and Opposition, the VPs.
     """
-    answer(file, resolve_json, lang)
+    answer(file, resolve_json)
 
 
 @liberte.command(epilog=FILE_HELP)
 @click.argument("file")
 @LANG
-def check(file, lang):
+def check(file):
     """Check a position: control, counter-revolution, supply.
 
     Reports who controls each province, the counter-revolution count and the supply of each colour
     for the position in FILE, as it stands.
     """
-    answer(file, check_json, lang)
+    answer(file, check_json)
 
 
 @liberte.group(short_help="The host's own board profiles, listed to every table's host.")

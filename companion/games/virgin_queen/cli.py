@@ -5,7 +5,7 @@ import click
 
 from companion.scorers.sentence import sentence
 
-from companion.cli_lang import SAYS
+from companion.cli_lang import LANG
 from companion.cli_answer import reply, whole
 from companion.scorers.virgin_queen import checklist, draw
 
@@ -27,7 +27,7 @@ def names(text: str | None) -> list[str]:
 @click.option("--treasure-names", help="The treasures' names, comma-separated (optional).")
 @click.option("--seed", type=int, default=None, help="Seed of the random take (default: fresh).")
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON.")
-@SAYS
+@LANG
 def draw_command(power, cards, treasures, card_names, treasure_names, seed, as_json):
     """Which pile a random "card" take comes from, and the take (VQ-DRAW-1..3)."""
     reply(lambda: draw(power, whole(cards), whole(treasures), random.Random(seed), names(card_names),
@@ -39,7 +39,7 @@ def draw_command(power, cards, treasures, card_names, treasure_names, seed, as_j
 @click.argument("turn", default="1")
 @click.option("--done", multiple=True, help="A step already ticked off (repeatable), e.g. --done characters.")
 @click.option("--json", "as_json", is_flag=True, help="Answer in JSON.")
-@SAYS
+@LANG
 def turn_command(turn, done, as_json):
     """The checklist of one turn: the eight phases and their steps (VQ-SEQ-1..10)."""
     reply(lambda: checklist(whole(turn), list(done)), as_json, checklist_lines)

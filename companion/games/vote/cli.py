@@ -50,10 +50,10 @@ def script(players, lang, seed, eyes_open, pause, pace, padding):
                                "exits 2; the rule ids are in docs/rules/vote.md.")
 @click.argument("file")
 @LANG
-def replay_command(file, lang):
+def replay_command(file):
     """Replay a game's events and print the position after them.
 
     The players, their points, the President and PM, what may happen next, and the log of every
     event with the rule it follows, after the events in FILE.
     """
-    answer(file, replay, lang)
+    answer(file, replay)
