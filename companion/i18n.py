@@ -182,7 +182,6 @@ def init_app(app) -> None:
                                  pgettext=_jinja(_context), npgettext=_jinja(_context_plural))
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.filters["tr"] = said
-    app.jinja_env.filters["plain"] = plain
     app.jinja_env.filters["names"] = names
     app.jinja_env.filters["decimal"] = decimal
     app.register_blueprint(bp)

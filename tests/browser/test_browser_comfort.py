@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from browser_support import new_table, shot, wait_until
+from browser_support import CONTRAST, new_table, shot, wait_until
 
 SMALL = {"width": 360, "height": 740}
 SIX = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]  # every player colour of the board
@@ -16,38 +16,6 @@ SEVEN = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil"]
 # element showing text of its own, against the first opaque background behind it (4.5:1; 3:1 for
 # large text), and the board's marks against their tile (3:1 for the rings of the players' colours
 # and the bars' edges). Disabled controls are exempt (WCAG 1.4.3), as are texts on a pattern.
-CONTRAST = """() => {
-  const rgb = c => (c.match(/[\\d.]+/g) || []).map(Number);
-  const lum = c => { const [r, g, b] = rgb(c).map(v => v / 255).map(
-      v => v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4));
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
-  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
-    return (x + 0.05) / (y + 0.05); };
-  const opaque = c => rgb(c).length === 3 || rgb(c)[3] === 1;
-  const behind = e => { for (; e; e = e.parentElement) { const s = getComputedStyle(e);
-      if (s.backgroundImage !== 'none') return null;
-      if (opaque(s.backgroundColor)) return s.backgroundColor; }
-    return 'rgb(255, 255, 255)'; };
-  const shown = e => e.offsetParent !== null || getComputedStyle(e).position === 'fixed';
-  const faint = e => e.closest(':disabled, [disabled], .sr, .out, .undone, .paused') ||
-      [...function* () { for (let x = e; x; x = x.parentElement) yield x; }()]
-        .some(x => Number(getComputedStyle(x).opacity) < 1);
-  const fails = [];
-  for (const e of document.querySelectorAll('body *')) {
-    const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
-    if (!own || !shown(e) || faint(e)) continue;
-    const s = getComputedStyle(e), bg = behind(e);
-    if (bg === null || Number(s.fontSize.replace('px', '')) === 0) continue;
-    const large = parseFloat(s.fontSize) >= 24 || (parseFloat(s.fontSize) >= 18.66 && Number(s.fontWeight) >= 700);
-    const r = ratio(s.color, bg);
-    if (r < (large ? 3 : 4.5)) fails.push(`${e.tagName}.${e.className} "${e.textContent.trim().slice(0, 20)}" ${r.toFixed(2)}`);
-  }
-  for (const e of document.querySelectorAll('.tile .ctl, .tile i.bar')) {
-    const r = ratio(getComputedStyle(e).borderTopColor, behind(e.parentElement));
-    if (r < 3) fails.push(`mark ${e.className} on ${e.closest('.tile').id} ${r.toFixed(2)}`);
-  }
-  return fails;
-}"""
 
 
 def colour(page, selector, prop="backgroundColor"):

@@ -12,7 +12,7 @@ VP changes and the checklist for the physical board, and turn 4's election waits
 import json
 import time
 
-from browser_support import TOLD, phone_layout_problems, shot, wait_until
+from browser_support import TOLD, imported_table, phone_layout_problems, shot, wait_until
 
 SMALL = {"width": 360, "height": 740}
 VIBRATE_COUNTER = ("navigator.vibrate = function () { sessionStorage.setItem('vibrated', "
@@ -109,11 +109,7 @@ def four_phones(server, phone, table: bytes) -> dict:
     host = phone()
     host.add_init_script(VIBRATE_COUNTER)
     host.set_viewport_size(SMALL)
-    host.goto(server + "/")
-    host.set_input_files("#file", files=[{"name": "table.json", "mimeType": "application/json",
-                                          "buffer": table}])
-    host.get_by_role("button", name="Import").click()
-    code = host.locator(".code").first.inner_text().strip()
+    code = imported_table(host, server, table)
     host.goto(f"{server}/t/{code}?pick=1")
     host.get_by_role("button", name="Christie", exact=True).click()
     phones = {"Christie": host}

@@ -16,7 +16,7 @@ Screenshots of the giving and of a round's first screen, in Italian and Russian,
 import json
 import statistics
 
-from browser_support import ARTIFACTS, phone_layout_problems, wait_until
+from browser_support import ARTIFACTS, imported_table, phone_layout_problems, wait_until
 from conftest import SEVEN
 
 SMALL = {"width": 360, "height": 740}
@@ -172,11 +172,7 @@ def test_a_whole_game_of_seven_on_seven_phones(server, phone):
     from playwright.sync_api import expect
     host = phone()
     host.set_viewport_size(SMALL)
-    host.goto(server + "/")
-    host.set_input_files("#file", files=[{"name": "vote.json", "mimeType": "application/json",
-                                          "buffer": table_file()}])
-    host.get_by_role("button", name="Import").click()
-    code = host.locator(".code").first.inner_text().strip()
+    code = imported_table(host, server, table_file())
     phones = {}
     for name in SEVEN:
         page = host if name == "Ann" else phone()

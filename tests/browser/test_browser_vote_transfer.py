@@ -8,8 +8,7 @@ Waits are for state, never for time.
 """
 import json
 
-from browser_support import TOLD, wait_until
-from test_browser_comfort import CONTRAST
+from browser_support import CONTRAST, TOLD, imported_table, wait_until
 
 SMALL = {"width": 360, "height": 740}
 PLAYERS = ["Ann", "Bob", "Cid", "Dan", "Eve"]
@@ -63,11 +62,7 @@ def test_the_three_player_transfer_on_three_phones(server, phone):
     from playwright.sync_api import expect
     host = phone()
     host.set_viewport_size(SMALL)
-    host.goto(server + "/")
-    host.set_input_files("#file", files=[{"name": "vote.json", "mimeType": "application/json",
-                                          "buffer": table_file()}])
-    host.get_by_role("button", name="Import").click()
-    code = host.locator(".code").first.inner_text().strip()
+    code = imported_table(host, server, table_file())
     phones = {}
     for name in ("Ann", "Bob", "Cid"):
         page = host if name == "Ann" else phone()

@@ -25,6 +25,18 @@ LIMITS = DOCS / "hosting" / "nginx-limits.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
+def stop(processes: list) -> None:
+    """nginx and the servers stopped as their users stop them (SIGTERM, Ctrl-C), the last first;
+    one that does not stop within 20 s is killed."""
+    for process in reversed(processes):
+        process.send_signal(signal.SIGTERM if process.args[0] == NGINX else signal.SIGINT)
+    for process in processes:
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
 
 
 def answers(port: int) -> bool:
@@ -107,13 +119,7 @@ def instances(tmp_path):
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), proxy, "nginx"))
         yield proxy, databases
     finally:
-        for process in reversed(processes):
-            process.send_signal(signal.SIGTERM if process.args[0] == NGINX else signal.SIGINT)
-        for process in processes:
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop(processes)
 
 
 class Phone:
@@ -302,10 +308,4 @@ def test_behind_nginx_with_tls_the_join_link_is_the_proxys_host_and_scheme(tmp_p
         answer, room = ask("GET", f"/t/{code}/room")
         assert f'href="{origin}/t/{code}"' in room
     finally:
-        for process in reversed(processes):
-            process.send_signal(signal.SIGTERM if process.args[0] == NGINX else signal.SIGINT)
-        for process in processes:
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop(processes)

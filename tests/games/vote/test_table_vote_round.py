@@ -202,11 +202,7 @@ def test_a_card_just_received_may_be_cancelled_VOTE_ABL_5(started):
 
 def test_another_phone_does_not_offer_the_only_user_as_his_own_target_VOTE_ABL_3(started):
     """The Transfer entered for Cid from Ann's phone: Cid is not among its targets."""
-    elect_eve(started)
-    for to in ("Bob", "Dan", "Cid", "Eve"):
-        started.give(to)
-    text = text_of(started.play("end_round"))
-    transfer = text.split('id="ability-transfer_presidency"')[1].split("</details>")[0]
+    _text, transfer = after_cids_round(started)
     targets = re.findall(r'name="target" value="(\w+)"', transfer)
     assert "Cid" not in targets and "Ann" in targets
 
@@ -246,12 +242,17 @@ def test_using_an_ability_charges_its_cost_VOTE_ABL_1_VOTE_ABL_7(started):
     assert unknown.status_code == 422 and b"unknown ability" in unknown.data
 
 
-def test_transfer_of_presidential_powers_is_offered_right_after_his_round_VOTE_ABL_3(started):
+def after_cids_round(started) -> tuple[str, str]:
+    """Cid's round played to its end (Eve elected, the cards given): the page, and its Transfer card."""
     elect_eve(started)
     for to in ("Bob", "Dan", "Cid", "Eve"):
         started.give(to)
     text = text_of(started.play("end_round"))
-    transfer = text.split('id="ability-transfer_presidency"')[1].split("</details>")[0]
+    return text, text.split('id="ability-transfer_presidency"')[1].split("</details>")[0]
+
+
+def test_transfer_of_presidential_powers_is_offered_right_after_his_round_VOTE_ABL_3(started):
+    text, transfer = after_cids_round(started)
     assert "May use it now: Cid" in transfer
     assert "until President Dan nominates, Cid may still transfer presidential powers" in text
     text = text_of(started.ability("Cid", "transfer_presidency", "Gil"))
