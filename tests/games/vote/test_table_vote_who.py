@@ -17,7 +17,7 @@ def started(vote_table):
 
 
 def toast(response) -> str:
-    found = re.search(r'<div id="toast"[^>]*hx-swap-oob="true"><div class="done" data-undo><span>(.*?)</span>',
+    found = re.search(r'<div id="toast"[^>]*hx-swap-oob="true"><div class="done" data-undo[^>]*><span>(.*?)</span>',
                       text_of(response), re.S)
     return found.group(1) if found else ""
 

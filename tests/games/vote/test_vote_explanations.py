@@ -51,3 +51,25 @@ def test_the_giving_is_explained_as_the_engine_deals_VOTE_EVT_3_VOTE_FEW_1(clien
         assert "gives one back to the PM and 1 to one other player" in said
     else:
         assert f"gives one back to the PM and {others} to {others} other players, one each" in said
+
+
+def test_greyed_recipients_say_why_VOTE_EVT_3(client):
+    """Six players: once the one other player has his card, the rest are greyed, and the form says
+    that the last two cards go to the President, who keeps one, and back to the PM (l. 152)."""
+    t = VoteTable(client, players=NAMES[:6])
+    t.sit("Ann")
+    assert t.start({n: (4, 4) for n in NAMES[:6]}).status_code == 200
+    text = client.get(f"/vote/{t.code}/").get_data(as_text=True)
+    t.nominate(re.search(r'name="candidate" value="(\w+)"', text).group(1))
+    text = t.vote(yes=NAMES[:6]).get_data(as_text=True)
+    assert 'id="why-greyed"' not in text
+    game = t.position(client.application)["game"]
+    other = next(n for n in NAMES[:6] if n not in (game.president, game.prime_minister))
+    text = t.give(other, 1, 1).get_data(as_text=True)
+    why = re.search(r'<p class="hint" id="why-greyed">(.*?)<span', text, re.S).group(1)
+    assert why.strip() == (f"The last cards go to President {game.president}, who keeps one, and back to "
+                           f"PM {game.prime_minister}.")
+    t.give(game.prime_minister, 0, 1)
+    text = client.get(f"/vote/{t.code}/").get_data(as_text=True)
+    why = re.search(r'<p class="hint" id="why-greyed">(.*?)<span', text, re.S).group(1)
+    assert why.strip() == f"President {game.president} keeps the last card."

@@ -27,6 +27,14 @@
     wrote = false;
   });
   document.addEventListener("DOMContentLoaded", function () { seen = stepKey(); });
+  // The toast of this phone's change goes once the table has moved past it (another phone's
+  // change, a new round): its Undo would be refused then, and its words are old news.
+  document.addEventListener("htmx:afterSettle", function () {
+    var shown = document.getElementById("shown"), done = document.querySelector("#toast [data-of]");
+    if (shown && done && +shown.getAttribute("data-version") > +done.getAttribute("data-of")) {
+      document.getElementById("toast").innerHTML = "";
+    }
+  });
   document.addEventListener("htmx:oobAfterSwap", function (evt) {
     if (evt.detail.target && evt.detail.target.id === "toast") { window.clearTimeout(window.fading); }
   });
@@ -74,6 +82,20 @@
     } else if (who && form) {
       form.setAttribute("data-current", who.closest(".card-row").getAttribute("data-player"));
       pad(form);
+    }
+  });
+  // The starting dice: two taps, one face of each die; the form is sent at the second (the Save
+  // button stays for a browser without JavaScript).
+  function autoDice() {
+    document.querySelectorAll("form.dice-form").forEach(function (form) { form.classList.add("auto"); });
+  }
+  document.addEventListener("DOMContentLoaded", autoDice);
+  document.addEventListener("htmx:afterSettle", autoDice);
+  document.addEventListener("change", function (evt) {
+    var form = evt.target.closest && evt.target.closest("form.dice-form");
+    if (form && form.querySelector("input[name=budget_die]:checked") &&
+        form.querySelector("input[name=support_die]:checked")) {
+      form.requestSubmit(form.querySelector("button.save"));
     }
   });
   // "Other values" in the giving shows the budget and support lists (vote.css): into view with them.
