@@ -17,6 +17,7 @@ version, and can always be rebuilt from the log (:func:`fold`).
 """
 import json
 import logging
+from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from flask import current_app
@@ -222,27 +223,45 @@ def current_version(conn, table_id: int) -> tuple[int, str | None]:
     return row[0], row[1]
 
 
+@dataclass(frozen=True)
+class Written:
+    """What a change stored: the ``event`` as it is kept (version, kind, data as the game read
+    it, seat, created), the ``position`` after it, and the ``base`` version the phone made it
+    from. ``rebased``: made from an older version and applied on top of changes its phone has
+    not seen yet (they did not conflict)."""
+
+    event: dict
+    position: dict
+    base: int
+
+    @property
+    def rebased(self) -> bool:
+        return self.event["version"] - 1 != self.base
+
+
 def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = None,
-           host: bool = False) -> dict:
-    """Apply one change made from version ``base``; return the new position. ``data`` is the
+           host: bool = False) -> Written:
+    """Apply one change made from version ``base``; return what was written. ``data`` is the
     event's data, checked by the game (``Game.check``), or a form's reader: a function of the
     position giving the data, the game's own reader of that kind (the one ``Game.check`` reads
     imported events with), so a form is read once, on the position the change is judged on.
 
     Raises StaleWrite (``base`` is behind and the events since conflict with this one), RuleError
-    (the game or the undo rule refuses it; guard.Refused, 507, once the database is full). Either way nothing is stored. A write from behind that
-    does not conflict is applied on top of the current position: ``table.version - 1 != base``
-    afterwards tells the caller that its phone has more to catch up with.
+    (the game or the undo rule refuses it; guard.Refused, 507, once the database is full).
+    Either way nothing is stored. A write from behind that does not conflict is applied on top of
+    the current position (``Written.rebased``). ``table`` is the row as this request read it;
+    afterwards it holds the new version and stamp.
 
-    The rules judge the change before the write lock is taken, on the version read then; under
-    the lock (``BEGIN IMMEDIATE``) the version is read again and, only if another write came
-    first, the change is judged again on the new one. The lock is held for two statements and
-    the commit, not for the rules: every other writer of the database, in every server process,
-    waits for it (SQLite's busy wait sleeps between its tries, so a lock held while a busy
-    worker runs the rules made taps wait for each other: docs/performance.md, "Load benchmark").
+    The rules judge the change before the write lock is taken, on the version the request read
+    the table at; under the lock (``BEGIN IMMEDIATE``) the version is read again and, only if
+    another write came first, the change is judged again on the new one. The lock is held for
+    two statements and the commit, not for the rules: every other writer of the database, in
+    every server process, waits for it (SQLite's busy wait sleeps between its tries, so a lock
+    held while a busy worker runs the rules made taps wait for each other: docs/performance.md,
+    "Load benchmark").
     """
-    guard.check_room(conn)
-    current = current_version(conn, table.id)
+    guard.check_room()
+    current = (table.version, table.stamp)
     event, new = change(conn, table, game, kind, data, base, current, seat, host)
     with transaction(conn):
         latest = current_version(conn, table.id)
@@ -264,7 +283,7 @@ def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = 
         _cache().pop(key(table), None)
     else:
         _cache()[key(table)] = (table.version, written, new, said)
-    return new
+    return Written(event, new, base)
 
 
 def change(conn, table, game, kind: str, data, base: int, current: tuple[int, str | None],

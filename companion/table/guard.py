@@ -12,10 +12,12 @@ then so many an hour). Every ration is taken before the work it guards (``tables
 the form or the file is read, the events replayed): a refused request costs two statements, and a
 file refused at its last event has spent its ration as a table stored would.
 
-Each bucket is one row of ``rations`` (kind, client, tokens, when), read with one indexed
-SELECT and spent with one upsert, only on a miss, a creation, an import or another write that
-grows the database (:func:`writes`): the other requests only read. A row whose bucket is full again is deleted (a client gets no more than a full bucket
-back), so the table holds only the clients that spent something lately. Every worker reads and
+Each bucket is one row of ``rations`` (kind, client, tokens, when), spent with one upsert,
+only on a miss, a creation, an import or another write that grows the database
+(:func:`writes`). The misses are read with the table a request asks for, in the same statement
+(``tables.get``): a tap costs no statement for its guard. A row whose bucket is full again is
+deleted (a client gets no more than a full bucket back), so the table holds only the clients that
+spent something lately. Every worker reads and
 writes the same rows: the ration of an address is the same whichever worker answers it.
 """
 import os
@@ -47,9 +49,13 @@ class Ration:
 
     def left(self, conn, client: str, now: float | None = None) -> float:
         """What ``client`` has left now."""
-        now = time.time() if now is None else now
         row = conn.execute("SELECT tokens, at FROM rations WHERE kind = ? AND client = ?",
                            (self.kind, client)).fetchone()
+        return self.left_of(row, now)
+
+    def left_of(self, row, now: float | None = None) -> float:
+        """What is left in a bucket read as ``row`` (tokens, at), or a full one for None."""
+        now = time.time() if now is None else now
         return self.burst if row is None else min(self.burst, row[0] + (now - row[1]) * self.rate)
 
     def allowed(self, conn, client: str, now: float | None = None) -> bool:
@@ -94,23 +100,35 @@ def writes() -> Ration:
     return Ration("write", burst, per_minute / 60)
 
 
-def full(conn) -> bool:
+def used_bytes(path: str) -> int:
+    """The bytes the database ``path`` takes on its disk: its file and its write-ahead log (the
+    changes not yet copied into the file take room too). Read from the file system, not asked
+    of SQLite: a tap pays no statement for it."""
+    size = 0
+    for name in (path, path + "-wal"):
+        try:
+            size += os.stat(name).st_size
+        except OSError:
+            pass
+    return size
+
+
+def full() -> bool:
     """Whether the database has reached ``DATABASE_MAX_BYTES`` or its disk has less than
-    ``DISK_RESERVE_BYTES`` free (one pragma and one statfs: a few microseconds)."""
+    ``DISK_RESERVE_BYTES`` free (two stats and one statfs: a few microseconds)."""
     config = current_app.config
-    used = conn.execute("SELECT page_count * page_size FROM pragma_page_count(),"
-                        " pragma_page_size()").fetchone()[0]
+    path = os.path.abspath(config["DATABASE"])
     try:
-        free = shutil.disk_usage(os.path.dirname(os.path.abspath(config["DATABASE"]))).free
+        free = shutil.disk_usage(os.path.dirname(path)).free
     except OSError:
         free = config["DISK_RESERVE_BYTES"]
-    return used >= config["DATABASE_MAX_BYTES"] or free < config["DISK_RESERVE_BYTES"]
+    return used_bytes(path) >= config["DATABASE_MAX_BYTES"] or free < config["DISK_RESERVE_BYTES"]
 
 
-def check_room(conn) -> None:
+def check_room() -> None:
     """Refuse a change (507, HOST-SPACE) once the database is full (:func:`full`): every write
     a phone makes meets the database budget, not only a new table."""
-    if full(conn):
+    if full():
         raise Refused(_("the host is out of space: it takes no more changes now"), "HOST-SPACE",
                       507)
 
@@ -119,8 +137,8 @@ def write() -> None:
     """Before a write that grows the database other than a tap at a table (a seat taken, a
     board profile kept or saved): the host's room (:func:`check_room`), then one of this
     address's ``WRITES_PER_ADDRESS`` (429, HOST-WRITES), taken before the work."""
+    check_room()
     conn = get_db()
-    check_room(conn)
     ration = writes()
     with transaction(conn):
         taken = ration.take(conn, client())
@@ -139,9 +157,10 @@ def client() -> str:
     return address_key(request.remote_addr or "")
 
 
-def check() -> None:
-    """429 for a client that has used up its misses (before any code is looked up)."""
-    if not misses().allowed(get_db(), client()):
+def check_read(row) -> None:
+    """429 for a client that has used up its misses, from its bucket (tokens, at) read with the
+    table it asked for (``tables.get``: one statement for both), or None for a full bucket."""
+    if misses().left_of(row) < 1:
         abort(429)
 
 

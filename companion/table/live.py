@@ -119,8 +119,13 @@ def undo_context(table) -> dict:
     """What the undo form says: the change an undo would take back (``undo``; None when there is
     nothing to undo), right after an undo the change it took back (``undone``), and whether
     taking back one more needs the host (``undo_needs_host``, TABLE-HOST)."""
-    log = events.load(get_db(), table.id)
     game = games.get(table.game)
+    written = g.get("written")
+    if (written and written["version"] == table.version
+            and written["kind"] not in (*events.GENERIC, events.ADDRESS)):
+        # the answer to a move this request wrote: an undo would take back that very move
+        return {"undo": describe(game, written), "undone": None, "undo_needs_host": False}
+    log = events.load(get_db(), table.id)
     kept, undone = events.in_effect(log), events.undone(log)
     return {"undo": describe(game, kept[-1]) if kept else None,
             "undone": describe(game, undone) if undone else None,
@@ -170,8 +175,9 @@ def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | 
             guard.write()
         seat = seated(table)
         base = base_version()
-        events.append(get_db(), table, games.get(table.game), kind, data, base=base,
-                      seat=seat, host=tables.is_host(table))
+        written = events.append(get_db(), table, games.get(table.game), kind, data, base=base,
+                                seat=seat, host=tables.is_host(table))
+        g.written = written.event  # the answer's undo form names it without reading it back
     except events.StaleWrite as stale:
         notice, status = stale_notice(table, stale), 409
     except NotSeated as err:
@@ -182,8 +188,8 @@ def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | 
     else:
         if not is_fragment():
             return redirect(screen.redirect(table), 303)
-    whole = status in (403, 409) or (status == 200 and base != table.version - 1)
-    toast = undo_toast(table, kind) if status == 200 else ""
+    whole = status in (403, 409) or (status == 200 and written.rebased)
+    toast = undo_toast(table, written.event) if status == 200 else ""
     if part and is_fragment() and not whole:
         headers = {"HX-Trigger": part.changed} if part.changed and status == 200 else {}
         return part.render(table, error) + toast, status, headers
@@ -247,14 +253,14 @@ def led(who: str, text) -> str:
     return _("%(who)s: %(what)s", who=who, what=text) if who else str(text)
 
 
-def undo_toast(table, kind: str) -> str:
+def undo_toast(table, event: dict) -> str:
     """What the phone that made a change is told in its toast: the seat that made it and the change
-    as stored (with what the rules made of it, as the history says it: a count and its result,
-    not just the kind), and an Undo for it (out of band). An undo is told by the page itself (``undone``)."""
-    if kind in ("undo", events.ADDRESS):  # an undo is told by the page; an address is no move
+    as stored (``event``, with what the rules made of it, as the history says it: a count and its
+    result, not just the kind), and an Undo for it (out of band). An undo is told by the page
+    itself (``undone``)."""
+    if event["kind"] in ("undo", events.ADDRESS):  # an undo is told by the page; an address is no move
         return Markup()
-    stored = events.load(get_db(), table.id, after=table.version - 1, upto=table.version)[-1]
-    text = describe(games.get(table.game), stored)
-    if stored["seat"] and lead(stored["seat"], text):  # the player who tapped, as the history says
-        text = led(stored["seat"], text)
+    text = describe(games.get(table.game), event)
+    if event["seat"] and lead(event["seat"], text):  # the player who tapped, as the history says
+        text = led(event["seat"], text)
     return macro("_macros.html", "undo_toast")(table, plain(text), table_url("logbook.undo", table.code))

@@ -138,7 +138,7 @@ def check_space(conn) -> None:
     """Refuse a new table (507, HOST-SPACE) when the database has reached
     ``DATABASE_MAX_BYTES`` or its disk has less than ``DISK_RESERVE_BYTES`` free: the tables
     under way keep the room that is left."""
-    if guard.full(conn):
+    if guard.full():
         raise Refused(_("the host is out of space: it takes no new table now"), "HOST-SPACE",
                       507)
 
@@ -178,9 +178,18 @@ def find(code: str) -> Table | None:
 
 
 def get(code: str) -> Table:
-    """The table with join code ``code``, or a 404 (counted against the client: guard)."""
-    guard.check()
-    return find(code) or guard.miss()
+    """The table with join code ``code``, or a 404 (counted against the client: guard). A
+    client out of misses gets 429 whether the code is found or not; its ration is read in the
+    same statement as the table."""
+    row = get_db().execute(
+        "SELECT r.tokens AS miss_tokens, r.at AS miss_at, t.* FROM (SELECT 1)"
+        " LEFT JOIN rations r ON r.kind = 'miss' AND r.client = ?"
+        " LEFT JOIN tables t ON t.code = ?", (guard.client(), code.upper())).fetchone()
+    guard.check_read(None if row["miss_tokens"] is None else (row["miss_tokens"], row["miss_at"]))
+    if row["id"] is None:
+        guard.miss()
+    table = {k: row[k] for k in row.keys() if not k.startswith("miss_")}
+    return Table(**dict(table, setup=json.loads(table["setup"])))
 
 
 def is_host(table: Table) -> bool:

@@ -19,7 +19,7 @@ def stack(blocks, player="A", province="8"):
 
 def test_append_bumps_the_version_and_the_position(ctx):
     table, game = ctx
-    pos = events.append(get_db(), table, game, "stack", stack(2), base=0)
+    pos = events.append(get_db(), table, game, "stack", stack(2), base=0).position
     assert table.version == 1 and pos["board"]["8"][0]["blocks"] == 2
     assert tables.find(table.code).version == 1
 
@@ -55,7 +55,7 @@ def test_a_write_overtaken_before_the_lock_is_judged_again_on_the_new_version(
     another province) is seen under the lock, and the change goes on top of it."""
     table, game = ctx
     another_write_meanwhile(monkeypatch, app, stack(1, "B", province="9"))
-    pos = events.append(get_db(), table, game, "stack", stack(2), base=0)
+    pos = events.append(get_db(), table, game, "stack", stack(2), base=0).position
     assert table.version == 2 and tables.find(table.code).version == 2
     assert pos["board"]["9"][0]["blocks"] == 1 and pos["board"]["8"][0]["blocks"] == 2
     assert [e["data"]["province"] for e in events.load(get_db(), table.id)] == ["9", "8"]
@@ -83,15 +83,15 @@ def test_undo_reset_and_rebuild_from_the_log(ctx, app):
     conn = get_db()
     events.append(conn, table, game, "stack", stack(1), base=0)
     events.append(conn, table, game, "stack", stack(2), base=1)
-    pos = events.append(conn, table, game, "undo", {}, base=2)
+    pos = events.append(conn, table, game, "undo", {}, base=2).position
     assert pos["board"]["8"][0]["blocks"] == 1
     with pytest.raises(RuleError, match="host"):
         events.append(conn, table, game, "undo", {}, base=3)
-    pos = events.append(conn, table, game, "undo", {}, base=3, host=True)
+    pos = events.append(conn, table, game, "undo", {}, base=3, host=True).position
     assert pos["board"] == {}
     events.append(conn, table, game, "stack", stack(3), base=4)
-    assert events.append(conn, table, game, "reset", {}, base=5)["board"] == {}
-    assert events.append(conn, table, game, "undo", {}, base=6)["board"]["8"][0]["blocks"] == 3
+    assert events.append(conn, table, game, "reset", {}, base=5).position["board"] == {}
+    assert events.append(conn, table, game, "undo", {}, base=6).position["board"]["8"][0]["blocks"] == 3
     events.forget(table)  # the cache is only a cache
     assert events.position(conn, tables.find(table.code), game)["board"]["8"][0]["blocks"] == 3
 

@@ -46,13 +46,13 @@ def test_a_write_from_behind_is_rebased_when_independent(ctx):
     table, game = ctx
     conn = get_db()
     events.append(conn, table, game, "stack", stack(3, "A", 2)["data"], base=0)
-    pos = events.append(conn, table, game, "stack", stack(5, "B", 1)["data"], base=0)
+    pos = events.append(conn, table, game, "stack", stack(5, "B", 1)["data"], base=0).position
     assert table.version == 2 and pos["board"]["3"][0]["blocks"] == 2
     assert pos["board"]["5"][0]["player"] == "B"
     with pytest.raises(events.StaleWrite) as stale:  # A's stack in 3 changed since version 0
         events.append(conn, table, game, "stack", stack(3, "A", 3)["data"], base=0)
     assert [e["version"] for e in stale.value.since] == [1, 2]
-    pos = events.append(conn, table, game, "stack", stack(3, "C", 1)["data"], base=0)
+    pos = events.append(conn, table, game, "stack", stack(3, "C", 1)["data"], base=0).position
     assert [s["player"] for s in pos["board"]["3"]] == ["A", "C"]  # C's own stack: merged
     with pytest.raises(events.StaleWrite):  # undo from behind takes back what it did not see
         events.append(conn, table, game, "undo", {}, base=2)
