@@ -45,15 +45,21 @@ def test_a_liberte_stack_costs_six_statements(table, traced):
     assert traced[2].startswith("SELECT version, stamp FROM tables")  # under the lock
 
 
-def test_a_vote_costs_six_statements(vote_table, app, traced):
+def test_a_vote_costs_six_statements_and_one_engine_run(vote_table, app, traced, monkeypatch):
+    """The move is read (its note for the history needs the game after it) and folded: the
+    engine runs once for both."""
+    from companion.scorers.vote import engine
     t = vote_table
     assert t.start({n: (3, 4) for n in t.players}).status_code == 200
     game = t.position(app)["game"]
     t.nominate(next(p.name for p in game.players if p.name != game.president))
+    runs, run = [], engine.apply_event
+    monkeypatch.setattr(engine, "apply_event", lambda *a, **k: runs.append(a[1]) or run(*a, **k))
     traced.clear()
     answer = t.vote(yes=t.players)
     assert answer.status_code == 200 and b"Undo" in answer.data
     assert verbs(traced) == SIX, traced
+    assert [e["type"] for e in runs] == ["vote"]
 
 
 def test_a_change_refused_by_the_rules_stores_nothing_and_takes_no_lock(table, traced):

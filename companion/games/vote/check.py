@@ -12,7 +12,6 @@ import math
 
 from companion.forms import fields
 from companion.scorers.rules import RuleError
-from companion.scorers.vote import engine
 from companion.games.vote import forms, position as vote_position, rounds, timer, words
 from companion.i18n import gettext as _
 
@@ -80,7 +79,7 @@ def move(p: dict, kind: str, form) -> dict:
     if p["game"] is None:
         raise RuleError(_("the game has not started: enter the dice first"), "VOTE-SETUP-5")
     read = rounds.READERS[kind](form, p)
-    after = engine.apply_event(p["game"], read)
+    after = vote_position.engine_after(p, read)
     return {"event": read, "note": words.note(p["game"], after, read)}
 
 

@@ -9,6 +9,7 @@ Randomness (rolled dice, the lot) is drawn by the web layer and stored in the ev
 replays to the same game. Besides the game the position keeps what only the table needs: the
 history of governments and votes, the discussion timer and the table's options.
 """
+import json
 import random
 
 
@@ -118,13 +119,27 @@ def start(p: dict, d: dict) -> None:
     p["game"] = engine.new_game(seated(p), p["lot"])
 
 
-def play(p: dict, d: dict) -> None:
-    """One engine event; a vote also adds a row to the history of governments."""
+def engine_after(p: dict, event: dict):
+    """The engine's game after ``event`` on position ``p``. A move is judged when its form is
+    read (check.move: its note for the history needs the game after it) and then folded
+    (:func:`play`): the engine runs once for both, its answer kept on ``p`` as a position memo
+    (table.caches) of one slot, the last move judged there, under the move itself."""
+    said = json.dumps(event, sort_keys=True)
+    known = p.get("_after")
+    if known is None or known[0] != said:
+        known = p["_after"] = (said, engine.apply_event(p["game"], event))
+    return known[1]
+
+
+def play(p: dict, d: dict, judged=None) -> None:
+    """One engine event; a vote also adds a row to the history of governments. ``judged``: the
+    memo of :func:`engine_after` on the position before, when the move was judged there."""
     before = p["game"]
     if before is None:
         raise RuleError(_("the game has not started: enter the dice first"), "VOTE-SETUP-5")
     event = d["event"]
-    p["game"] = engine.apply_event(before, event)
+    said = json.dumps(event, sort_keys=True) if judged else None
+    p["game"] = judged[1] if judged and judged[0] == said else engine.apply_event(before, event)
     kind = event.get("type") if isinstance(event, dict) else None
     if kind == "vote":
         p["history"] = p["history"] + [government_row(before, p["game"], event)]
@@ -179,4 +194,7 @@ SCOPES = {
 def apply(position: dict, event: dict) -> dict:
     """The position after ``event``; RuleError if the rules refuse it. The engine's game is
     never changed in place (``apply_event`` answers a copy), so a shallow copy is enough."""
+    if event["kind"] == "play" and "_after" in position:
+        handlers = dict(HANDLERS, play=lambda p, d: play(p, d, position["_after"]))
+        return games.fold_event(handlers, position, event, "VOTE!")
     return games.fold_event(HANDLERS, position, event, "VOTE!")
