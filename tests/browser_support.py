@@ -143,7 +143,8 @@ def server(tmp_path_factory):
     session. Every phone of the session comes from 127.0.0.1: it may create more tables than
     one address may on a public host."""
     host = Host.on_a_free_port(tmp_path_factory.mktemp("server"),
-                               settings="TABLES_PER_ADDRESS = (10 ** 6, 3600)\n")
+                               settings="TABLES_PER_ADDRESS = (10 ** 6, 3600)\n"
+                                        "SYNCHRONOUS = 'NORMAL'\n")
     yield host.url
     host.process.send_signal(signal.SIGINT)
     host.process.wait(20)

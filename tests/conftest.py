@@ -13,9 +13,10 @@ SEVEN = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil"]
 
 @pytest.fixture
 def app(tmp_path):
-    """An app with a fresh database file in a temporary folder (CSRF off; see test_security)."""
+    """An app with a fresh database file in a temporary folder (CSRF off; see test_security),
+    committing without a sync to the disk (SYNCHRONOUS: a test needs no power-cut safety)."""
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite"),
-                       "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
+                       "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, "SYNCHRONOUS": "NORMAL"})
 
 
 @pytest.fixture
