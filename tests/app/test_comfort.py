@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import TableHelper, VoteTable
+from table_support import TableHelper, VoteTable
 
 H1 = re.compile(r"<h1[\s>]")
 

@@ -10,8 +10,7 @@ from companion import create_app, security
 from companion.table import events, games, guard, tables
 from companion.table.db import connect, get_db
 from companion.games.liberte import engine
-from conftest import TableHelper, VoteTable
-from test_table_vote_round import DICE
+from table_support import DICE, TableHelper, VoteTable
 
 
 def stored(app, code):
@@ -331,8 +330,7 @@ def round_trip(client, code) -> None:
 
 
 def test_a_liberte_game_from_the_forms_is_a_table_file_the_checker_accepts(client, table):
-    from test_table_liberte_election import advance, paris_tie
-    from test_table_liberte_profile import profile_form
+    from table_support import advance, paris_tie, profile_form
     paris_tie(table)
     table.displays("vp", {"player": "Max", "vp": 3})
     table.displays("card", {"player": "Max", "faction": "blue", "value": 1, "where": "hands",

@@ -3,7 +3,6 @@
 Two catalogs per language: ``messages`` (the pages) and ``engine`` (the engines' sentences and
 refusals, shown through the ``tr`` filter while the CLI and the JSON API stay in English).
 """
-import html
 import io
 import json
 import re
@@ -18,7 +17,8 @@ from companion.games.liberte import position
 from companion.scorers.liberte import resolve_json
 from companion.scorers.sentence import Joined, Sentence, expansions
 from companion.scorers.vote import replay
-from conftest import SEVEN, TableHelper, VoteTable
+from page_support import refusals, shown
+from table_support import SEVEN, TableHelper, VoteTable
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "companion" / "translations"
@@ -237,20 +237,6 @@ def test_the_json_api_stays_english_whatever_the_browser_language(client):
     refused = client.post("/api/liberte/resolve", json=body, headers={"Accept-Language": "it"})
     assert refused.get_json() == {"error": "province 1, stack 1 (A): blocks: 4 is out of range (1 to 3)",
                                   "rule": "LIB-PLACE-1"}
-
-
-def shown(page: str) -> str:
-    """What a reader sees of a page, with the rule ids shown: its text without tags, scripts or
-    attributes."""
-    page = re.sub(r'<span class="rule">([^<]*)</span>', r"\1", page)
-    text = re.sub(r"<[^>]+>", " ", re.sub(r"<script.*?</script>", "", page, flags=re.S))
-    return html.unescape(" ".join(text.split()))
-
-
-def refusals(response) -> list:
-    """The refusals an answer shows, without their rule ids."""
-    return [shown(found) for found in re.findall(r'class="error" role="alert"[^>]*>(.*?)<span class="rule">',
-                                                 response.get_data(as_text=True), re.S)]
 
 
 def vp_province_won(client, language) -> TableHelper:

@@ -431,7 +431,7 @@ def test_the_qr_opens_public_url_or_the_table_given(tmp_path, monkeypatch):
     """``PUBLIC_URL`` (a host behind its proxy) is what the QR code opens; ``--table CODE``
     opens that table's join page, ``--table`` alone the newest table's."""
     from companion import create_app
-    from conftest import TableHelper
+    from table_support import TableHelper
     db = tmp_path / "g.sqlite"
     app = create_app({"TESTING": True, "DATABASE": str(db), "SECRET_KEY": "k",
                       "WTF_CSRF_ENABLED": False})

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from conftest import TableHelper
+from table_support import TableHelper
 
 
 def test_history_lists_changes_and_marks_undone_ones(client, table):

@@ -1,7 +1,7 @@
 """Rooms: create, join by code or link, seats kept by cookie, QR, polling."""
 import re
 
-from conftest import TableHelper
+from table_support import TableHelper
 
 
 def test_create_makes_the_creator_host_and_shows_the_qr(client):

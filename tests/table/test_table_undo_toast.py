@@ -3,7 +3,7 @@ changed and an Undo that takes back exactly that change (logbook.toast_undo, TAB
 phone may not use is not shown as usable."""
 import re
 
-from test_table_vote_round import DICE
+from table_support import DICE
 
 
 def toast(response) -> str:
