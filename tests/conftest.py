@@ -1,5 +1,8 @@
 """Fixtures shared by the app tests (the Flask tutorial's conftest) and helpers for tables; the
 browser fixtures (a headless Chromium, `companion serve`, phones) come from browser_support."""
+import os
+from pathlib import Path
+
 import pytest
 
 from browser_support import browser, phone, server  # noqa: F401  (shared browser fixtures)
@@ -23,6 +26,18 @@ def client(app):
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
+
+
+def pytest_configure(config):
+    """``TESTS_EXTRA_GAMES``: a folder of game packages registered for this run after the
+    registry's own, as their line in companion/games/__init__.py would (tests/table/test_new_game.py
+    runs the shared checks so on the documented example game)."""
+    folder = os.environ.get("TESTS_EXTRA_GAMES")
+    if folder:
+        import companion.games
+        companion.games.__path__.append(folder)
+        companion.games.GAMES = (*companion.games.GAMES, *sorted(
+            path.name for path in Path(folder).iterdir() if (path / "__init__.py").is_file()))
 
 
 def pytest_collection_modifyitems(items):
