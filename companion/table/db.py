@@ -10,8 +10,8 @@ database's random identity, made new by a restore). Each game adds its own table
 (``Game.schema``). Writes that must be atomic use :func:`transaction`.
 
 The ids of ``tables`` and ``events`` are never reused (``AUTOINCREMENT``): without it SQLite gives
-a new row the largest id plus one, so the table created after the newest one was deleted took
-its id, and a server process that still kept the deleted table's position under that id served
+a new row the largest id plus one, so a table created after the newest one is deleted would take
+its id, and a server process still keeping the deleted table's position under that id would serve
 it for the new table (:func:`never_reuse_ids`).
 """
 import queue
