@@ -33,3 +33,17 @@ def refusals(response) -> list:
     """The refusals an answer shows, without their rule ids."""
     return [shown(found) for found in re.findall(r'class="error" role="alert"[^>]*>(.*?)<span class="rule">',
                                                  response.get_data(as_text=True), re.S)]
+
+
+def toast(response) -> str | None:
+    """What the toast a change's answer carries (out of band) says, with its Undo; None if none."""
+    found = re.search(r'<div id="toast"[^>]*hx-swap-oob="true">(.*?)</div></div>',
+                      response.get_data(as_text=True), re.S)
+    return found and found.group(1)
+
+
+def undo_from_toast(client, table, response):
+    """Tap the Undo of ``response``'s toast on ``client``: it names the change it takes back."""
+    of = re.search(r'hx-vals=\'{"of": "(\d+)"}\'', toast(response)).group(1)
+    return client.post(f"/t/{table.code}/undo", data={"of": of, "version": of},
+                       headers={"HX-Request": "true"})
