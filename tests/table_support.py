@@ -153,6 +153,16 @@ class VoteTable(TableHelper):
             return events.position(get_db(), tables.find(self.code), games.get("vote"))
 
 
+class TilesTable(TableHelper):
+    """A table of Tiles, the table core's own game (tests/table/games/tiles/, registered by the
+    ``core_app`` fixture of tests/table/conftest.py)."""
+    game = "tiles"
+
+    def tile(self, square, player, height, **kw):
+        return self.post(f"/tiles/{self.code}/", {"square": square, "player": player,
+                                                  "height": height}, **kw)
+
+
 def night_table(client, language="ru", players=("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya")) -> str:
     """A VOTE! table for the narrated night, created by ``client``; its join code."""
     response = client.post("/tables", data={"game": "vote", "players": "\n".join(players),

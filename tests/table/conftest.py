@@ -6,18 +6,9 @@ import pytest
 
 import companion.games
 from companion import create_app
-from table_support import TableHelper
+from table_support import TilesTable
 
 GAMES = Path(__file__).resolve().parent / "games"
-
-
-class TilesTable(TableHelper):
-    """A Tiles table made and played as a phone would."""
-    game = "tiles"
-
-    def tile(self, square, player, height, **kw):
-        return self.post(f"/tiles/{self.code}/", {"square": square, "player": player,
-                                                  "height": height}, **kw)
 
 
 @pytest.fixture
