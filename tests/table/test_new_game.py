@@ -27,7 +27,8 @@ SHARED = ["tests/app/test_comfort.py", "tests/app/test_fuzz.py", "tests/table/te
           "tests/table/test_shared_code.py", "tests/table/test_games.py",
           "tests/app/test_i18n.py::test_every_message_is_translated_with_the_same_placeholders",
           "tests/app/test_i18n.py::test_every_engine_sentence_is_translated_with_the_same_placeholders_and_rule_ids",
-          "tests/app/test_hostile.py::test_every_game_has_the_shared_checker"]
+          "tests/app/test_hostile.py::test_every_game_has_the_shared_checker",
+          "tests/app/test_errors.py::test_a_table_in_another_games_pages_is_a_404"]
 
 
 def blocks(kind: str) -> dict:
