@@ -9,6 +9,7 @@ from companion.games.liberte.engine import FACTIONS
 from companion.games.liberte.position import PLACES, advance as advance_on
 from companion.i18n import gettext as _
 from companion.scorers.liberte.battle import BATTLE_TURNS
+from companion.scorers.liberte.special_cards import BLOCK_CARDS, CARDS
 from companion.scorers.rules import RuleError
 
 
@@ -52,7 +53,9 @@ def stack(form, players) -> dict:
 
 def card(form, players) -> dict:
     """A Club/Personality card for a display or a hand. Its buttons send faction and value as
-    one ``pick`` (``red:2``), so one tap adds it; the name is optional."""
+    one ``pick`` (``red:2``), so one tap adds it; a Personality unless ``kind`` says club (the
+    special cards tell them apart). The pages offer no name (no keyboard at the table): a
+    display card is numbered (position.named); a name in a table file is kept, in the hand too."""
     if "pick" in form:
         faction_, _sep, value = form["pick"].partition(":")
         form = {**dict(form.items()), "faction": faction_, "value": value}
@@ -62,9 +65,10 @@ def card(form, players) -> dict:
     for flag in ("general", "sans_culottes"):
         if form.get(flag):
             data[flag] = True
-    name = form.get("id", "").strip()[:24]
-    if where == "displays":
-        data["id"] = name or None
+    if form.get("kind", "personality") not in ("club", "personality"):
+        raise RuleError(_("choose a Club or a Personality card"), "LIB-SPEC-2")
+    data["kind"] = form.get("kind", "personality")  # Emigration and the Guillotine tell them apart
+    data["id"] = form.get("id", "").strip()[:24] or None  # a name from a file, kept in the hand too
     return {"player": player(form, players), "where": where,
             "card": {k: v for k, v in data.items() if v is not None}}
 
@@ -78,6 +82,40 @@ def discard(form, position) -> dict:
     if not data["index"] < len(cards):
         raise RuleError(_("%(p)s has no such card", p=data["player"]), "LIB-PLACE-5")
     return dict(data, card=cards[data["index"]])
+
+
+def special(form, position) -> dict:
+    """A special card played from ``player``'s hand (LIB-SPEC): ``name``, and its target: a stack
+    (``province`` and its owner ``target``) for Lack of Bread, Religious Problems and Terror, a
+    display card (its owner ``target`` and its id ``card``) for the others; Terror may also send
+    a card back to the box (``card`` on ``owner``'s display). The stack's colour and height and the
+    card go with the event, so the history names them; whether the card may be played is the
+    engine's to say when the event is applied (position.play_special)."""
+    name = form.get("name", "")
+    if name not in CARDS:
+        raise RuleError(_("choose a special card"), "LIB-SPEC-1")
+    players = position["players"]
+    data = {"name": name, "player": player(form, players),
+            "target": player({"player": form.get("target", "")}, players)}
+    if name in BLOCK_CARDS:
+        data["province"] = str(whole(form, "province", _("province"), "LIB-SPEC-1", 1, 27))
+        stack_ = next((s for s in position["board"].get(data["province"], [])
+                       if s["player"] == data["target"]), None)
+        if stack_ is None:
+            raise RuleError(_("province %(n)s: %(p)s has no stack there", n=data["province"],
+                              p=data["target"]), "LIB-SPEC-1")
+        data["stack"] = {"faction": stack_["faction"], "blocks": stack_["blocks"]}
+    owner = data["target"] if name not in BLOCK_CARDS else (form.get("owner") or None)
+    if name not in BLOCK_CARDS or form.get("card"):
+        owner = player({"player": owner or ""}, players)
+        taken = next((c for c in position["displays"].get(owner, [])
+                      if c.get("id") == form.get("card")), None)
+        if taken is None:
+            raise RuleError(_("%(p)s has no such card", p=owner), "LIB-PLACE-5")
+        data.update(card=taken["id"], taken=taken)
+        if name in BLOCK_CARDS:
+            data["owner"] = owner
+    return data
 
 
 def order(form, players) -> list:
@@ -201,6 +239,7 @@ READERS = {
     "lost_battles": lambda f, p: {"count": whole(f, "count", _("lost battles"), "LIB-BAT-3", 0,
                                                  3)},
     "order": lambda f, p: {"players": order(f, p["players"])},
+    "special": special,
     "battle_vp": battle_vp,
     "advance": advance,
     "hold": hold,
