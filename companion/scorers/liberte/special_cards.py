@@ -13,6 +13,8 @@ from companion.scorers.rules import RuleError
 from companion.scorers.sentence import sentence, word
 
 CARDS = ("lack_of_bread", "emigration", "religious_problems", "guillotine", "purge", "terror")
+RULES = {"lack_of_bread": "LIB-SPEC-1", "emigration": "LIB-SPEC-2", "religious_problems": "LIB-SPEC-3",
+         "guillotine": "LIB-SPEC-4", "purge": "LIB-SPEC-5", "terror": "LIB-SPEC-6"}
 KINDS = {"club": word("card kind", "club"), "personality": word("card kind", "personality"),
          "club or personality": word("card kind", "club or personality"),
          None: word("card kind", "of an unknown kind")}
