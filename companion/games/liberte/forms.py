@@ -165,15 +165,24 @@ def cancel(form, position) -> dict:
 
 
 def battle_vp(form, position) -> dict:
-    """The battle VPs of this turn, read off the board (LIB-BAT-1)."""
+    """The battle VPs of this turn, read off the board (LIB-BAT-1); a tap the phone forgot is
+    asked for in the table's language, never by the browser."""
+    if not form.get("vp", "").strip():
+        raise RuleError(_("first tap what the battle of turn %(t)s is worth: the number printed"
+                          " under the turn track", t=position["turn"]), "LIB-BAT-1")
     return {"turn": position["turn"], "vp": whole(form, "vp", _("VP"), "LIB-BAT-1", 0, 20)}
 
 
 def battle_vp_missing(position: dict, board: dict) -> bool:
     """The battle's VPs are printed under the turn track; the profile may not know them yet.
-    None are needed for a battle not fought (the counter-revolution ended the game before it)."""
+    They are asked only when they may be scored: not for a battle not fought (the
+    counter-revolution ended the game before it), nor when nobody may lead the army (no player
+    with a General on the display and a token in the Battle box, LIB-BAT-1: the battle is lost,
+    worth nothing to anyone)."""
     turn = position["turn"]
     return (turn in BATTLE_TURNS and board["battle_vp"].get(str(turn)) is None
+            and any(tokens and any(c.get("general") for c in position["displays"].get(player, []))
+                    for player, tokens in position["battle"].items())
             and not engine.counter_revolution_reached(position))
 
 
