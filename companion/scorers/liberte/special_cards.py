@@ -6,6 +6,7 @@ election (the scenario's ``government`` and ``present``).
 """
 from dataclasses import dataclass, replace
 
+from companion.scorers.liberte.board import province_number
 from companion.scorers.liberte.cards import BLUE, FACTION, OF_FACTION, RED, WHITE
 from companion.scorers.liberte.checks import expect
 from companion.scorers.liberte.scenario import Stack
@@ -32,6 +33,46 @@ class Play:
     target: str | None = None
     card: str | None = None
     owner: str | None = None
+
+
+def read_plays(data) -> list[Play]:
+    """The ``special`` list of a scenario (docs/formats.md): the special cards played in order,
+    each ``{name, player, target, province?, card?, owner?}``."""
+    expect(isinstance(data, list), sentence("special: must be a list of special cards played"), "docs/formats.md")
+    plays = []
+    for i, item in enumerate(data):
+        where = sentence("special[%(i)s]", i=i)
+        expect(isinstance(item, dict), sentence("%(where)s: must be an object {name, player, target, province, "
+                                                "card}", where=where), "docs/formats.md")
+        unknown = sorted(set(item) - {"name", "player", "target", "province", "card", "owner"})
+        expect(not unknown, sentence("%(where)s: unknown field %(field)r", where=where,
+                                     field=unknown[0] if unknown else ""), "docs/formats.md")
+        province = item.get("province")
+        if province is not None:
+            province = province_number(province, where)
+        for key in ("name", "player", "target", "card", "owner"):
+            expect(item.get(key) is None or isinstance(item[key], str), sentence(
+                "%(where)s: %(field)s must be text", where=where, field=key), "docs/formats.md")
+        plays.append(Play(item.get("name"), item.get("player"), province, item.get("target"), item.get("card"),
+                          item.get("owner")))
+    return plays
+
+
+def play_json(scenario, data) -> dict:
+    """The scenario's special cards (``special``) played in order, each judged on the position the
+    ones before it left (LIB-SPEC): the board and displays after them, and one sentence each. A
+    card the rules refuse is a RuleError naming it (``special[i]``) and the rule."""
+    log = []
+    for i, play in enumerate(read_plays(data)):
+        try:
+            scenario, said = play_special_card(scenario, play)
+        except RuleError as err:
+            raise RuleError(sentence("special[%(i)s] (%(card)s): %(refusal)s", i=i, card=str(play.name),
+                                     refusal=err.message), err.rule) from None
+        log.append(said)
+    return {"board": {str(n): [s.as_json() for s in stacks] for n, stacks in sorted(scenario.board.items())},
+            "displays": {p: [c.as_json() for c in cards] for p, cards in scenario.displays.items()},
+            "log": log}
 
 
 def play_special_card(scenario, play: Play):
