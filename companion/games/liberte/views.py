@@ -213,9 +213,14 @@ def displays_context(table) -> dict:
 
 
 def special_chosen(table) -> dict:
-    """The special card being played, from the address or the form that was sent: its name,
-    who plays it, and (Terror, once its stack is chosen) the province and the stack's owner."""
+    """The special card being played, from the address or the form that was sent (kept open by
+    a refusal, closed once played): its name, who plays it, and (Terror, once its stack is
+    chosen) the province and the stack's owner."""
     values = request.values
+    if request.method == "POST":  # the card was played (the table moved on): the chooser closes
+        sent = request.headers.get("X-Table-Version") or request.form.get("version")
+        if sent != str(table.version):
+            return {}
     name, by = values.get("special"), values.get("by")
     if name not in CARDS or by not in table.players:
         return {}
