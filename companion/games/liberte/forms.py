@@ -15,6 +15,8 @@ from companion.scorers.rules import RuleError
 
 def player(form, players) -> str:
     value = form.get("player", "")
+    if value == "":  # a tap before choosing whose stack it is: asked by the app, not the browser
+        raise RuleError(_("tap the player first"), "docs/formats.md")
     if value not in players:
         raise RuleError(_("player: unknown player %(v)r", v=value[:40]), "docs/formats.md")
     return value
