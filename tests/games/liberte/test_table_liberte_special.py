@@ -111,3 +111,11 @@ def test_a_table_file_special_card_is_judged_on_import_LIB_SPEC_1(client, table)
     answer = client.post("/tables/import", data={"file": (io.BytesIO(json.dumps(data).encode()),
                                                            "t.json")})
     assert answer.status_code in (200, 303)
+
+
+def test_the_json_api_checks_special_cards_as_the_command_line_does_LIB_SPEC_4(client):
+    scenario = {"turn": 2, "players": ["Anna", "Boris"],
+                "displays": {"Boris": [{"id": "club", "faction": "blue", "value": 1, "kind": "club"}]},
+                "special": [{"name": "guillotine", "player": "Anna", "target": "Boris", "card": "club"}]}
+    answer = client.post("/api/liberte/special", json=scenario)
+    assert answer.status_code == 400 and answer.get_json()["rule"] == "LIB-SPEC-4"
