@@ -107,9 +107,9 @@ def special(form, position) -> dict:
             raise RuleError(_("province %(n)s: %(p)s has no stack there", n=data["province"],
                               p=data["target"]), "LIB-SPEC-1")
         data["stack"] = {"faction": stack_["faction"], "blocks": stack_["blocks"]}
-    owner = data["target"] if name not in BLOCK_CARDS else (form.get("owner") or None)
-    if name not in BLOCK_CARDS or form.get("card"):
-        owner = player({"player": owner or ""}, players)
+    if name not in BLOCK_CARDS or form.get("card"):  # Terror's: any player's, else the target's
+        owner = data["target"] if name not in BLOCK_CARDS else player(
+            {"player": form.get("owner") or data["target"]}, players)
         taken = next((c for c in position["displays"].get(owner, [])
                       if c.get("id") == form.get("card")), None)
         if taken is None:

@@ -187,7 +187,7 @@ def play_special(p, d):
     if province is not None:
         stacks = [s.as_json() for s in after.board.get(province, [])]
         p["board"] = {n: v for n, v in dict(p["board"], **{d["province"]: stacks}).items() if v}
-    for owner in {d["target"], d.get("owner")} - {None}:
+    for owner in ({d.get("owner") or d["target"]} if d.get("card") else ()):
         kept = {c.id for c in after.displays.get(owner, [])}
         p["displays"] = dict(p["displays"], **{owner: [c for c in p["displays"].get(owner, [])
                                                        if c.get("id") in kept]})
