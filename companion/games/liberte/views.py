@@ -239,6 +239,7 @@ def chooser(position: dict, chosen: dict) -> dict:
     found = {"name": name, "by": by, "plays": [], "cards": [], "refusal": None,
              "stack": None}
     try:
+        checker.frozen(position, "special")  # not while an election is under way (LIB-ELEC-9)
         plays = targets(engine.validate(position), name, by)
     except RuleError as err:
         return dict(found, refusal=err)

@@ -119,3 +119,14 @@ def test_the_json_api_checks_special_cards_as_the_command_line_does_LIB_SPEC_4(c
                 "special": [{"name": "guillotine", "player": "Anna", "target": "Boris", "card": "club"}]}
     answer = client.post("/api/liberte/special", json=scenario)
     assert answer.status_code == 400 and answer.get_json()["rule"] == "LIB-SPEC-4"
+
+
+def test_no_special_card_while_the_elections_wait_for_a_tie_LIB_ELEC_9(client, table):
+    table.stack(8, "Christie", "red", 2)
+    table.stack(8, "Joshua", "red", 2)
+    table.displays("card", {"player": "Christie", "pick": "red:3"})
+    table.post(f"/liberte/{table.code}/election/hold", {})  # Paris ties: the election waits
+    page = displays(client, table, special="religious_problems", by="Max")
+    assert "the elections of turn 1 are under way" in page and 'class="targets"' not in page
+    refused = play(table, name="religious_problems", player="Max", target="Joshua", province=8)
+    assert refused.status_code == 422 and "LIB-ELEC-9" in refused.get_data(as_text=True)
