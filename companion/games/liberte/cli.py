@@ -49,9 +49,9 @@ def check(file):
 @click.argument("file")
 @LANG
 def special(file):
-    """Play special cards: check each one and show the board and displays after them.
+    """Check special cards played, in order.
 
-    The scenario in FILE lists under "special" the special cards played, in order; each is checked
+    Answers the board and displays after them. The scenario in FILE lists under "special" the special cards played, in order; each is checked
     by the rules of the special cards (who may play it, when, on what) on the position the ones
     before it left.
     """

@@ -15,8 +15,6 @@ from companion.scorers.rules import RuleError
 
 def player(form, players) -> str:
     value = form.get("player", "")
-    if value == "":  # a tap before choosing whose stack it is: asked by the app, not the browser
-        raise RuleError(_("tap the player first"), "docs/formats.md")
     if value not in players:
         raise RuleError(_("player: unknown player %(v)r", v=value[:40]), "docs/formats.md")
     return value
@@ -43,6 +41,8 @@ def stack(form, players) -> dict:
     province's buttons send faction and height as one ``pick`` (``red:2``), so one tap adds a
     stack. Read on every tap: the fields' names are translated only for a refusal."""
     if "pick" in form:
+        if not form.get("player"):  # a tap before choosing whose stack: asked by the app
+            raise RuleError(_("tap the player first"), "docs/formats.md")
         faction_, _sep, blocks = form["pick"].partition(":")
         form = {**dict(form.items()), "faction": faction_, "blocks": blocks}
     data = {"province": str(whole(form, "province", lambda: _("province"), "LIB-ELEC-1", 1, 27)),

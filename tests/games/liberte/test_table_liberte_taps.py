@@ -48,3 +48,9 @@ def test_a_hand_card_keeps_the_name_a_table_file_gives_it_LIB_PLACE_5(client, ta
     events = client.get(f"/t/{table.code}/export.json").get_json()["events"]
     assert events[-1]["data"]["card"]["id"] == "fouche"
     assert 'name="id"' not in page(client, table, "displays")  # the pages offer no name field
+
+
+def test_a_stack_tapped_before_its_player_is_asked_for_by_the_app_LIB_PLACE_3(client, table):
+    refused = table.post(f"/liberte/{table.code}/", {"province": 5, "pick": "red:1", "add": 1,
+                                                    "open": 5})
+    assert refused.status_code == 422 and "tap the player first" in refused.get_data(as_text=True)
