@@ -25,7 +25,10 @@ def test_a_card_added_after_the_play_order_changed_lands_on_the_right_player(ser
     order.get_by_role("button", name="Max one place up").click()  # Max, Christie, Joshua
     expect(order.locator("li").first).to_contain_text("Max")
     order.get_by_role("button", name="Joshua one place up").click()  # Max, Joshua, Christie
-    expect(first.locator("h2")).to_contain_text("Max", timeout=TOLD)  # refreshed, not reloaded
+    expect(order.locator("li").nth(1)).to_contain_text("Joshua")
+    version = other.locator("#shown").get_attribute("data-version")
+    expect(host.locator("#shown")).to_have_attribute("data-version", version, timeout=TOLD)
+    expect(first.locator("h2")).to_contain_text("Max")  # refreshed, not reloaded
 
     first.locator("details.sheet summary").click()
     first.locator("button[name=pick][value='red:1']").click()
