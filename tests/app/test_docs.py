@@ -52,6 +52,7 @@ def run(*command, scenario: str):
 @pytest.mark.parametrize("command, scenario, answer", [
     (("liberte", "resolve"), "liberte-scenario", "liberte-resolve"),
     (("liberte", "check"), "liberte-scenario", "liberte-check"),
+    (("liberte", "special"), "liberte-special", "liberte-special-answer"),
     (("vote", "replay"), "vote-scenario", "vote-replay"),
 ])
 def test_the_formats_examples_give_the_answers_shown(command, scenario, answer):
@@ -61,6 +62,7 @@ def test_the_formats_examples_give_the_answers_shown(command, scenario, answer):
 
 
 @pytest.mark.parametrize("command, scenario", [(("liberte", "resolve"), "liberte-bad"),
+                                               (("liberte", "special"), "liberte-special-bad"),
                                                (("vote", "replay"), "vote-bad")])
 def test_the_formats_refusals_are_the_ones_shown(command, scenario):
     result = run(*command, scenario=FORMATS[scenario])
@@ -85,7 +87,7 @@ def test_the_table_file_example_imports(client):
     exported = json.loads(client.get(f"/t/{code}/export.json").data)
     assert [e["kind"] for e in exported["events"]] == ["stack", "card", "turn", "undo"]
     page = client.get(f"/liberte/{code}/displays").get_data(as_text=True)
-    assert "<option selected>1</option>" in page and "marat" in page
+    assert 'value="1" class="pressed" aria-pressed="true"' in page and "marat" in page
 
 
 def test_the_board_profile_example_reads():

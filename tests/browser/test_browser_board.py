@@ -97,9 +97,8 @@ def set_up(server, phone):
     host.get_by_role("button", name="Сохранить профиль").click()
     expect(host.locator("#live")).to_contain_text("14")
     host.get_by_role("link", name="Личные дисплеи").click()
-    host.select_option("#turn-form-1 select[name=turn]", "3")
-    host.locator("#turn-form-1 button").click()
-    expect(host.locator("#turn-form-3")).to_be_attached()
+    host.locator("#turn-form button[value='3']").click()
+    expect(host.locator("#turn-form button[value='3']")).to_have_attribute("aria-pressed", "true")
     host.get_by_role("link", name="Поле").click()
     phones = [Phone(host, A)]
     for seat in PLAYERS[1:]:

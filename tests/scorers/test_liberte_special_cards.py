@@ -70,3 +70,28 @@ def test_terror_only_in_a_red_government_on_a_province_with_a_red_stack_LIB_SPEC
     assert refused(Play("terror", "Christie", 5, "Max")) == "LIB-SPEC-6"  # no red stack there
     assert refused(Play("terror", "Christie", 3, "Joshua"), government="blue") == "LIB-SPEC-6"
     assert refused(Play("terror", "Joshua", 3, "Christie")) == "LIB-SPEC-6"  # not present
+
+
+def test_the_targets_offered_are_the_plays_the_rules_allow_LIB_SPEC_3():
+    from companion.scorers.liberte.special_cards import targets
+    assert [(p.province, p.target) for p in targets(position(), "religious_problems", "Max")] == [
+        (3, "Christie"), (3, "Joshua")]  # not Max's white block in 5
+    assert [(p.target, p.card) for p in targets(position(), "emigration", "Max")] == [("Max", "royal")]
+    assert [(p.province, p.target) for p in targets(position(), "terror", "Christie")] == [
+        (3, "Christie"), (3, "Joshua")]
+
+
+def test_who_may_play_is_said_before_any_target_LIB_SPEC_5():
+    from companion.scorers.liberte.special_cards import may_play, targets
+    with pytest.raises(RuleError) as err:
+        targets(position(), "purge", "Max")
+    assert err.value.rule == "LIB-SPEC-5"
+    with pytest.raises(RuleError) as err:
+        may_play(position(turn=2, government=None), "lack_of_bread", "Max")
+    assert err.value.rule == "LIB-SPEC-1"
+    may_play(position(turn=1, government=None), "lack_of_bread", "Max")  # turn 1: any colour
+
+
+def test_terror_may_take_a_card_of_another_player_than_the_stacks_LIB_SPEC_6():
+    after, _ = play_special_card(position(), Play("terror", "Christie", 3, "Joshua", card="royal", owner="Max"))
+    assert after.displays["Max"] == [] and [c.id for c in after.displays["Joshua"]] == ["danton", "club"]

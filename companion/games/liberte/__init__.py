@@ -1,7 +1,7 @@
 """Liberté at the table: the game as the companion hosts it (its events, reducer and screens)."""
 from companion import api
 from companion.table.games import Game
-from companion.scorers.liberte import check_json, resolve_json
+from companion.scorers.liberte import check_json, play_special_json, resolve_json
 from companion.scorers.liberte.scenario import GOVERNMENT_TIE
 from companion.games.liberte import check, cli, election, merge, position, profile, views
 
@@ -24,5 +24,6 @@ GAME = Game(
     scripts=("liberte.js",),
     styles=("liberte.css",),
     commands=(cli.liberte,),
-    api=(api.blueprint("liberte", {"resolve": resolve_json, "check": check_json}),),
+    api=(api.blueprint("liberte", {"resolve": resolve_json, "check": check_json,
+                                  "special": play_special_json}),),
 )

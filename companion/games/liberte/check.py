@@ -23,7 +23,8 @@ def as_fields(kind: str, d: dict) -> dict:
             raise RuleError(_("card: a value of the wrong kind"), rule)
         return fields(rule, player=d.get("player"), where=d.get("where"), faction=card.get(
             "faction"), value=card.get("value"), general=card.get("general"),
-            sans_culottes=card.get("sans_culottes"), id=card.get("id"))
+            sans_culottes=card.get("sans_culottes"), id=card.get("id"),
+            kind=card.get("kind"))
     if kind == "order":
         names = d.get("players")
         if not isinstance(names, list):
@@ -31,6 +32,9 @@ def as_fields(kind: str, d: dict) -> dict:
         return fields("LIB-TURN-1", **{f"order-{i}": name for i, name in enumerate(names)})
     if kind == "hold":  # the battle VPs typed beside the button, when the profile lacks them
         return fields(rule, vp=d.get("battle_vp"))
+    if kind == "special":  # the stack and the card taken are read again from the position
+        return fields(rule, **{k: d.get(k) for k in ("name", "player", "target", "province", "card",
+                                                     "owner")})
     if kind == "stack":  # an imported add must be exactly true, as the sheet sends it
         return fields(rule, **{k: d.get(k) for k in ("province", "player", "faction", "blocks")},
                       add=d.get("add") is True)
@@ -47,7 +51,7 @@ KEYS = {"discard": ("player", "where", "index"), "move": ("player", "where", "in
 # What the election reads (LIB-ELEC-9): while it is under way these are refused. The tie answers,
 # the battle VPs it asks for, recording it and cancelling it are the election's own.
 FROZEN = frozenset(["stack", "card", "discard", "move", "battle", "lost_battles", "vp", "turn", "order",
-                    "profile"])
+                    "profile", "special"])
 
 
 def frozen(position: dict, kind: str) -> None:

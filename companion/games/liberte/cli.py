@@ -6,7 +6,7 @@ import click
 
 from companion.cli_lang import LANG
 from companion.scenario_file import answer
-from companion.scorers.liberte import check_json, resolve_json
+from companion.scorers.liberte import check_json, play_special_json, resolve_json
 from companion.scorers.rules import RuleError
 
 
@@ -43,6 +43,19 @@ def check(file):
     for the position in FILE, as it stands.
     """
     answer(file, check_json)
+
+
+@liberte.command(epilog=FILE_HELP)
+@click.argument("file")
+@LANG
+def special(file):
+    """Check special cards played, in order.
+
+    Answers the board and displays after them. The scenario in FILE lists under "special" the special cards played, in order; each is checked
+    by the rules of the special cards (who may play it, when, on what) on the position the ones
+    before it left.
+    """
+    answer(file, play_special_json)
 
 
 @liberte.group(short_help="The host's own board profiles, listed to every table's host.")

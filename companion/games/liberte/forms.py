@@ -9,6 +9,7 @@ from companion.games.liberte.engine import FACTIONS
 from companion.games.liberte.position import PLACES, advance as advance_on
 from companion.i18n import gettext as _
 from companion.scorers.liberte.battle import BATTLE_TURNS
+from companion.scorers.liberte.special_cards import BLOCK_CARDS, CARDS
 from companion.scorers.rules import RuleError
 
 
@@ -40,6 +41,8 @@ def stack(form, players) -> dict:
     province's buttons send faction and height as one ``pick`` (``red:2``), so one tap adds a
     stack. Read on every tap: the fields' names are translated only for a refusal."""
     if "pick" in form:
+        if not form.get("player"):  # a tap before choosing whose stack: asked by the app
+            raise RuleError(_("tap the player first"), "docs/formats.md")
         faction_, _sep, blocks = form["pick"].partition(":")
         form = {**dict(form.items()), "faction": faction_, "blocks": blocks}
     data = {"province": str(whole(form, "province", lambda: _("province"), "LIB-ELEC-1", 1, 27)),
@@ -52,7 +55,9 @@ def stack(form, players) -> dict:
 
 def card(form, players) -> dict:
     """A Club/Personality card for a display or a hand. Its buttons send faction and value as
-    one ``pick`` (``red:2``), so one tap adds it; the name is optional."""
+    one ``pick`` (``red:2``), so one tap adds it; a Personality unless ``kind`` says club (the
+    special cards tell them apart). The pages offer no name (no keyboard at the table): a
+    display card is numbered (position.named); a name in a table file is kept, in the hand too."""
     if "pick" in form:
         faction_, _sep, value = form["pick"].partition(":")
         form = {**dict(form.items()), "faction": faction_, "value": value}
@@ -62,9 +67,10 @@ def card(form, players) -> dict:
     for flag in ("general", "sans_culottes"):
         if form.get(flag):
             data[flag] = True
-    name = form.get("id", "").strip()[:24]
-    if where == "displays":
-        data["id"] = name or None
+    if form.get("kind", "personality") not in ("club", "personality"):
+        raise RuleError(_("choose a Club or a Personality card"), "LIB-SPEC-2")
+    data["kind"] = form.get("kind", "personality")  # Emigration and the Guillotine tell them apart
+    data["id"] = form.get("id", "").strip()[:24] or None  # a name from a file, kept in the hand too
     return {"player": player(form, players), "where": where,
             "card": {k: v for k, v in data.items() if v is not None}}
 
@@ -78,6 +84,40 @@ def discard(form, position) -> dict:
     if not data["index"] < len(cards):
         raise RuleError(_("%(p)s has no such card", p=data["player"]), "LIB-PLACE-5")
     return dict(data, card=cards[data["index"]])
+
+
+def special(form, position) -> dict:
+    """A special card played from ``player``'s hand (LIB-SPEC): ``name``, and its target: a stack
+    (``province`` and its owner ``target``) for Lack of Bread, Religious Problems and Terror, a
+    display card (its owner ``target`` and its id ``card``) for the others; Terror may also send
+    a card back to the box (``card`` on ``owner``'s display). The stack's colour and height and the
+    card go with the event, so the history names them; whether the card may be played is the
+    engine's to say when the event is applied (position.play_special)."""
+    name = form.get("name", "")
+    if name not in CARDS:
+        raise RuleError(_("choose a special card"), "LIB-SPEC-1")
+    players = position["players"]
+    data = {"name": name, "player": player(form, players),
+            "target": player({"player": form.get("target", "")}, players)}
+    if name in BLOCK_CARDS:
+        data["province"] = str(whole(form, "province", _("province"), "LIB-SPEC-1", 1, 27))
+        stack_ = next((s for s in position["board"].get(data["province"], [])
+                       if s["player"] == data["target"]), None)
+        if stack_ is None:
+            raise RuleError(_("province %(n)s: %(p)s has no stack there", n=data["province"],
+                              p=data["target"]), "LIB-SPEC-1")
+        data["stack"] = {"faction": stack_["faction"], "blocks": stack_["blocks"]}
+    if name not in BLOCK_CARDS or form.get("card"):  # Terror's: any player's, else the target's
+        owner = data["target"] if name not in BLOCK_CARDS else player(
+            {"player": form.get("owner") or data["target"]}, players)
+        taken = next((c for c in position["displays"].get(owner, [])
+                      if c.get("id") == form.get("card")), None)
+        if taken is None:
+            raise RuleError(_("%(p)s has no such card", p=owner), "LIB-PLACE-5")
+        data.update(card=taken["id"], taken=taken)
+        if name in BLOCK_CARDS:
+            data["owner"] = owner
+    return data
 
 
 def order(form, players) -> list:
@@ -127,15 +167,24 @@ def cancel(form, position) -> dict:
 
 
 def battle_vp(form, position) -> dict:
-    """The battle VPs of this turn, read off the board (LIB-BAT-1)."""
+    """The battle VPs of this turn, read off the board (LIB-BAT-1); a tap the phone forgot is
+    asked for in the table's language, never by the browser."""
+    if not form.get("vp", "").strip():
+        raise RuleError(_("first tap what the battle of turn %(t)s is worth: the number printed"
+                          " under the turn track", t=position["turn"]), "LIB-BAT-1")
     return {"turn": position["turn"], "vp": whole(form, "vp", _("VP"), "LIB-BAT-1", 0, 20)}
 
 
 def battle_vp_missing(position: dict, board: dict) -> bool:
     """The battle's VPs are printed under the turn track; the profile may not know them yet.
-    None are needed for a battle not fought (the counter-revolution ended the game before it)."""
+    They are asked only when they may be scored: not for a battle not fought (the
+    counter-revolution ended the game before it), nor when nobody may lead the army (no player
+    with a General on the display and a token in the Battle box, LIB-BAT-1: the battle is lost,
+    worth nothing to anyone)."""
     turn = position["turn"]
     return (turn in BATTLE_TURNS and board["battle_vp"].get(str(turn)) is None
+            and any(tokens and any(c.get("general") for c in position["displays"].get(player, []))
+                    for player, tokens in position["battle"].items())
             and not engine.counter_revolution_reached(position))
 
 
@@ -201,6 +250,7 @@ READERS = {
     "lost_battles": lambda f, p: {"count": whole(f, "count", _("lost battles"), "LIB-BAT-3", 0,
                                                  3)},
     "order": lambda f, p: {"players": order(f, p["players"])},
+    "special": special,
     "battle_vp": battle_vp,
     "advance": advance,
     "hold": hold,

@@ -13,6 +13,7 @@ from companion.table import games
 from companion.games.liberte import engine, outcome
 from companion.games.liberte.engine import FACTIONS
 from companion.i18n import gettext as _, ngettext, translate
+from companion.scorers.liberte.special_cards import Play, play_special_card
 from companion.scorers.liberte.supply import available
 from companion.scorers.rules import RuleError
 
@@ -177,6 +178,21 @@ def finish(p, d):
         p["over"] = result.get("ended") or result.get("final") or True
 
 
+def play_special(p, d):
+    """A special card played (LIB-SPEC): the engine judges it on the position (who may play it,
+    when, on what) and its answer replaces the province and the displays the card changed."""
+    province = int(d["province"]) if d.get("province") else None
+    after, _said = play_special_card(engine.validate(p), Play(
+        d["name"], d["player"], province, d["target"], d.get("card"), d.get("owner")))
+    if province is not None:
+        stacks = [s.as_json() for s in after.board.get(province, [])]
+        p["board"] = {n: v for n, v in dict(p["board"], **{d["province"]: stacks}).items() if v}
+    for owner in ({d.get("owner") or d["target"]} if d.get("card") else ()):
+        kept = {c.id for c in after.displays.get(owner, [])}
+        p["displays"] = dict(p["displays"], **{owner: [c for c in p["displays"].get(owner, [])
+                                                       if c.get("id") in kept]})
+
+
 HANDLERS = {
     "stack": set_stack,
     "card": add_card,
@@ -187,6 +203,7 @@ HANDLERS = {
     "vp": set_entry("vp"),
     "turn": lambda p, d: p.__setitem__("turn", d["turn"]),
     "order": lambda p, d: p.__setitem__("players", list(d["players"])),
+    "special": play_special,
     "profile": lambda p, d: p.__setitem__("map", d["map"]),
     "battle_vp": set_battle_vp,
     "advance": advance,
@@ -277,6 +294,7 @@ def describe(event: dict) -> str:
         "profile": lambda: _("the board profile changed"),
         "battle_vp": lambda: _("the battle of turn %(t)s is worth %(v)s VP", t=d["turn"], v=d["vp"]),
         "advance": lambda: answer_words(d),
+        "special": lambda: special_words(d),
         "finish": lambda: _("the election was closed; next turn"),
         "hold": lambda: (_("the elections of turn %(t)s were held", t=d["turn"])
                          if d.get("held", True) else
@@ -286,6 +304,39 @@ def describe(event: dict) -> str:
                             " again", t=d["turn"]),
     }
     return words[kind]() if kind in words else kind
+
+
+def special_names() -> dict:
+    """The special cards by the names their rulebooks print (docs/glossary.md)."""
+    return {"lack_of_bread": _("Lack of Bread"), "emigration": _("Emigration"),
+            "religious_problems": _("Religious Problems"), "guillotine": _("Guillotine"),
+            "purge": _("Purge"), "terror": _("Terror")}
+
+
+def special_words(d: dict) -> str:
+    """A special card played, one sentence per card (a translation says the card's name in the
+    case its verb needs): who played it, the stack or card it took."""
+    words = {"p": d["player"], "t": d["target"], "n": d.get("province")}
+    card = ""
+    if d.get("taken"):  # Terror's card may be another player's than the stack's: named with it
+        card = card_label(d["owner"], d["taken"]) if d.get("owner") else card_name(d["taken"])
+    said = {
+        "lack_of_bread": lambda: _("%(p)s plays Lack of Bread: one block of %(t)s leaves province"
+                                   " %(n)s", **words),
+        "religious_problems": lambda: _("%(p)s plays Religious Problems: one block of %(t)s leaves"
+                                        " province %(n)s", **words),
+        "emigration": lambda: _("%(p)s plays Emigration: %(c)s of %(t)s goes to the discard pile",
+                                c=card, **words),
+        "guillotine": lambda: _("%(p)s plays the Guillotine: %(c)s of %(t)s goes back to the box",
+                                c=card, **words),
+        "purge": lambda: _("%(p)s plays Purge: %(c)s of %(t)s goes to the discard pile", c=card,
+                           **words),
+        "terror": lambda: (_("%(p)s plays Terror: the stack of %(t)s leaves province %(n)s, and %(c)s"
+                             " goes back to the box", c=card, **words) if card else
+                           _("%(p)s plays Terror: the stack of %(t)s leaves province %(n)s",
+                             **words)),
+    }
+    return said[d["name"]]()
 
 
 def discard_words(d: dict) -> str:

@@ -10,8 +10,10 @@ from companion.forms import address_number
 from companion.games.liberte import check as checker, engine
 from companion.games.liberte.engine import FACTIONS
 from companion.games.liberte.position import (card_label, card_name, contest_names, ending_name,
-                                              faction_names, faction_parties)
+                                              faction_names, faction_parties, special_names,
+                                              stack_words)
 from companion.i18n import gettext as _
+from companion.scorers.liberte.special_cards import BLOCK_CARDS, CARDS, RULES, removable, targets
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte", __name__, url_prefix="/liberte/<code>")
@@ -198,7 +200,95 @@ def preview(position) -> dict | None:
 
 
 def displays_context(table) -> dict:
-    return base_context(table, url_for("liberte.displays", code=table.code))
+    """The Displays page, with the special card a player is playing (``?special=NAME&by=PLAYER``,
+    and for Terror's second tap the stack chosen: ``province`` and ``target``), kept open by
+    the live refresh as the board keeps its open province."""
+    chosen = special_chosen(table)
+    url = url_for("liberte.displays", code=table.code, **chosen)
+    context = base_context(table, url)
+    context.update(special_cards=CARDS, special_names=special_names(), block_cards=BLOCK_CARDS,
+                   chooser=chooser(context["p"], chosen) if chosen else None,
+                   special_hints=special_hints() if chosen else {})
+    return context
+
+
+def special_chosen(table) -> dict:
+    """The special card being played, from the address or the form that was sent (kept open by
+    a refusal, closed once played): its name, who plays it, and (Terror, once its stack is
+    chosen) the province and the stack's owner."""
+    values = request.values
+    if request.method == "POST":  # the card was played (the table moved on): the chooser closes
+        sent = request.headers.get("X-Table-Version") or request.form.get("version")
+        if sent != str(table.version):
+            return {}
+    name, by = values.get("special"), values.get("by")
+    if name not in CARDS or by not in table.players:
+        return {}
+    chosen = {"special": name, "by": by}
+    province = address_number(values, "province", engine.PROVINCES[0], engine.PROVINCES[-1])
+    if name == "terror" and province is not None and values.get("target") in table.players:
+        chosen.update(province=province, target=values["target"])
+    return chosen
+
+
+def chooser(position: dict, chosen: dict) -> dict:
+    """What the chosen special card may take now, as the engine says (LIB-SPEC): its legal
+    targets, each one tap; for Terror once its stack is chosen, the cards it may also send back
+    to the box. ``refusal``: why it may not be played now (who, when, or nothing to take)."""
+    name, by = chosen["special"], chosen["by"]
+    found = {"name": name, "by": by, "plays": [], "cards": [], "refusal": None,
+             "stack": None}
+    try:
+        checker.frozen(position, "special")  # not while an election is under way (LIB-ELEC-9)
+        plays = targets(engine.validate(position), name, by)
+    except RuleError as err:
+        return dict(found, refusal=err)
+    if chosen.get("province"):
+        key = str(chosen["province"])
+        stack = next((s for s in position["board"].get(key, [])
+                      if s["player"] == chosen["target"]), None)
+        if stack and any(str(p.province) == key and p.target == chosen["target"] for p in plays):
+            cards = removable(engine.validate(position))
+            return dict(found, stack=stack_words(dict(stack, province=key)), cards=[
+                {"owner": owner, "card": card_id,
+                 "label": card_label(owner, card_of(position, owner, card_id))}
+                for owner, card_id in cards], province=key, target=chosen["target"])
+    if not plays:
+        return dict(found, refusal=RuleError(nothing_to_take()[name], RULES[name]))
+    if name in BLOCK_CARDS:
+        found["plays"] = [{"province": str(p.province), "target": p.target, "label": stack_words(
+            dict(next(s for s in position["board"][str(p.province)] if s["player"] == p.target),
+                 province=str(p.province)))} for p in plays]
+    else:
+        found["plays"] = [{"target": p.target, "card": p.card,
+                           "label": card_label(p.target, card_of(position, p.target, p.card))}
+                          for p in plays]
+    return found
+
+
+def card_of(position: dict, owner: str, card_id: str) -> dict:
+    return next(c for c in position["displays"].get(owner, []) if c.get("id") == card_id)
+
+
+def special_hints() -> dict:
+    """What to tap for each special card, in the players' words (LIB-SPEC-1..6)."""
+    return {"lack_of_bread": _("Tap the stack that loses one block of the Government's colour (in"
+                               " turn 1, of any colour)."),
+            "emigration": _("Tap the white Personality that goes to the discard pile."),
+            "religious_problems": _("Tap the stack that loses one blue or red block."),
+            "guillotine": _("Tap the Personality that goes back to the box."),
+            "purge": _("Tap the Club or Personality that goes to the discard pile."),
+            "terror": _("Tap the stack that leaves a province holding a red stack.")}
+
+
+def nothing_to_take() -> dict:
+    """Why a special card has nothing to take, in the players' words."""
+    return {"lack_of_bread": _("Lack of Bread: no block it may take is on the board"),
+            "emigration": _("Emigration: no white Personality is on a personal display"),
+            "religious_problems": _("Religious Problems: no blue or red block is on the board"),
+            "guillotine": _("Guillotine: no Personality is on a personal display"),
+            "purge": _("Purge: no Club or Personality is on a personal display"),
+            "terror": _("Terror: no province holds a red stack")}
 
 
 def province_field(value) -> str:
@@ -283,7 +373,7 @@ def displays(code):
                        **displays_context(table))
 
 
-DISPLAYS = ("card", "discard", "move", "battle", "vp", "turn", "lost_battles", "order")
+DISPLAYS = ("card", "discard", "move", "battle", "vp", "turn", "lost_battles", "order", "special")
 TABLE_WIDE = ("turn", "lost_battles", "order")
 
 
@@ -297,5 +387,7 @@ def change_displays(code, kind):
             " tokens, VPs, the turn, lost battles and the play order.", kind=kind[:40]))
     player = request.form.get("player", "")
     field = f"{kind}-{player}" if player in table.players or kind in TABLE_WIDE else ""
+    if kind == "special":  # the refusal is shown in the chooser, which stays open
+        field = "special"
     return live.write(table, kind, lambda p: checker.read(p, kind, request.form), DISPLAYS_SCREEN,
                       field)

@@ -9,10 +9,11 @@ from companion.scorers.liberte.board import DEFAULT_PROFILE, BoardProfile, read_
 from companion.scorers.liberte.check import check_position
 from companion.scorers.liberte.resolve import Resolution, resolve
 from companion.scorers.liberte.scenario import Scenario, read_scenario
+from companion.scorers.liberte.special_cards import play_json
 from companion.scorers.liberte.ties import Question
 
 __all__ = ["DEFAULT_PROFILE", "BoardProfile", "Question", "Resolution", "Scenario", "check_json",
-           "check_position", "read_profile", "read_scenario", "resolve", "resolve_json"]
+           "check_position", "play_special_json", "read_profile", "read_scenario", "resolve", "resolve_json"]
 
 
 def resolve_json(data: dict, *, interactive: bool = False, profile: BoardProfile = DEFAULT_PROFILE) -> dict:
@@ -23,3 +24,10 @@ def resolve_json(data: dict, *, interactive: bool = False, profile: BoardProfile
 def check_json(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> dict:
     """A docs/formats.md Liberté scenario in, the check answer out; RuleError on bad input."""
     return check_position(read_scenario(data, profile))
+
+
+def play_special_json(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> dict:
+    """A docs/formats.md Liberté scenario with its ``special`` cards in, the board and displays
+    after them out (LIB-SPEC); RuleError on bad input or a card the rules refuse."""
+    return play_json(read_scenario({k: v for k, v in data.items() if k != "special"}, profile),
+                     data.get("special"))

@@ -64,3 +64,20 @@ def test_a_missing_file_is_an_error_line_too():
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith("error: cannot read the scenario 'no-such-file.json'")
     assert "Traceback" not in done.stderr
+
+
+def test_special_checks_each_special_card_and_shows_the_position_after_LIB_SPEC_5(tmp_path):
+    """A Purge by a player present in the Government takes the card; by another, it is refused
+    with the rule, nothing on standard output."""
+    scenario = {"turn": 2, "players": ["Anna", "Boris"], "government": "blue", "present": ["Anna"],
+                "displays": {"Boris": [{"id": "club", "faction": "blue", "value": 1, "kind": "club"}]},
+                "special": [{"name": "purge", "player": "Anna", "target": "Boris", "card": "club"}]}
+    path = tmp_path / "special.json"
+    path.write_text(json.dumps(scenario), encoding="utf-8")
+    done = companion("liberte", "special", str(path))
+    assert done.returncode == 0 and json.loads(done.stdout)["displays"] == {"Boris": []}
+    scenario["special"][0]["player"] = "Boris"
+    done = companion("liberte", "special", "-", stdin=json.dumps(scenario))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.strip() == ("error: special[0] (purge): Purge: Boris is not present in the Government "
+                                   "(LIB-VP-5) (LIB-SPEC-5)")

@@ -24,7 +24,8 @@ def test_a_card_is_one_tap_on_its_colour_and_value(client, table):
     assert "Christie: a red 3 card" in added.get_data(as_text=True)  # the toast
     position = client.get(f"/t/{table.code}/export.json").get_json()
     assert position["events"][-1]["data"] == {
-        "player": "Christie", "where": "displays", "card": {"faction": "red", "value": 3}}
+        "player": "Christie", "where": "displays",
+        "card": {"faction": "red", "value": 3, "kind": "personality"}}
     assert 'data-card="red 3 (Christie)"' in displays(client, table)
     general = table.displays("card", {"player": "Christie", "pick": "blue:2", "general": "1",
                                       "where": "hands"})
@@ -43,7 +44,8 @@ def test_a_card_moves_between_hand_and_display_in_one_tap_each_way(client, table
     down = table.displays("move", {"player": "Christie", "where": "displays", "index": 0})
     assert "Christie: white 1 to the hand" in down.get_data(as_text=True)
     assert "Christie: white 1 to the personal display" in history(client, table)
-    assert position["events"][-1]["data"]["card"] == {"faction": "white", "value": 1}
+    assert position["events"][-1]["data"]["card"] == {"faction": "white", "value": 1,
+                                                      "kind": "personality"}
     bad = table.displays("move", {"player": "Christie", "where": "displays", "index": 0})
     assert bad.status_code == 422 and "Christie has no such card" in bad.get_data(as_text=True)
 

@@ -113,7 +113,7 @@ def test_the_game_ends_after_turn_four(client, table):
     table.displays("turn", {"turn": 4})
     table.displays("lost_battles", {"count": 2})
     table.stack(1, "Christie", "red", 2)
-    assert 'id="battle-vp"' in wizard(client, table)  # asked, though nobody leads the army
+    assert 'id="battle-vp"' not in wizard(client, table)  # nobody may lead the army: not asked
     r = table.post(f"/liberte/{table.code}/election/finish", {})
     assert "The game is over" in r.get_data(as_text=True)
     assert client.get(f"/liberte/{table.code}/election/", headers={"HX-Request": "true"}).status_code == 200
@@ -127,7 +127,8 @@ def test_a_lost_battle_is_counted_in_the_next_turn(client, table):
     table.stack(1, "Christie", "red", 2)
     assert table.post(f"/liberte/{table.code}/election/finish", {}).status_code == 200
     page = client.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
-    assert '<option selected>3</option>' in page and 'name="count" min="0" max="3" value="1"' in page
+    assert 'value="3" class="pressed" aria-pressed="true"' in page
+    assert '<strong class="count" id="lost">1</strong>' in page
 
 
 def test_a_board_change_waits_until_the_host_cancels_the_election(client, table):

@@ -64,7 +64,8 @@ def test_one_tap_without_a_tie_records_the_election(client, table):
     assert text.index('id="hold"') < text.index('id="checklist-1"') < text.index('id="vp-changes"')
     assert re.search(r'<details id="results-more"><summary>[^<]*</summary>\s*<p>Votes', text)
     position = table_position(client, table)
-    assert position["hands"]["Max"] == [{"faction": "white", "value": 2, "id": "fouche"}]
+    assert position["hands"]["Max"] == [{"faction": "white", "value": 2, "kind": "personality",
+                                        "id": "fouche"}]
     assert position["players"] == ["Christie", "Max", "Joshua"] and position["turn"] == 2
 
 

@@ -49,8 +49,8 @@ def test_a_tapped_tile_opens_the_province_and_the_live_refresh_keeps_it_open(cli
     assert 'hx-trigger="meters-stale from:body"' in panel[:panel.index(">")]  # a long-list tap
     assert re.findall(r'name="pick" value="(\w+:\d)"', panel) == [
         f"{f}:{b}" for b in (1, 2, 3) for f in ("red", "white", "blue")]
-    assert 'value="Christie" required checked' in panel  # this phone's seat is the default
-    assert 'value="Joshua" required >' in panel
+    assert 'value="Christie" checked' in panel  # this phone's seat is the default
+    assert 'value="Joshua" >' in panel
     assert client.get(f"/liberte/{table.code}/?open=99").status_code == 200  # no such: closed
 
 

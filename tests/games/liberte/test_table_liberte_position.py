@@ -33,7 +33,9 @@ def test_every_event_kind_has_a_sentence(app):
                ev("advance", contest="province:8", round=1, player="A", card=None),
                ev("battle_vp", turn=3, vp=5), ev("finish"), ev("hold", turn=1),
                ev("move", player="A", where="hands", index=0,
-                  card={"faction": "red", "value": 1}), ev("cancel", turn=1)]
+                  card={"faction": "red", "value": 1}), ev("cancel", turn=1),
+               ev("special", name="terror", player="A", target="B", province="8",
+                  stack={"faction": "red", "blocks": 2})]
     with app.test_request_context():
         assert set(position.HANDLERS) == {e["kind"] for e in samples}
         assert all(position.describe(e) for e in samples)

@@ -113,7 +113,8 @@ def test_impossible_battles_are_refused_beside_their_field(client, table):
     r = table.displays("turn", {"turn": 2}, htmx=False)
     assert r.status_code == 422 and b"<html" in r.data and b"LIB-BAT-3" in r.data
     page = client.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
-    assert '<option selected>3</option>' in page and 'name="count" min="0" max="3" value="1"' in page
+    assert 'value="3" class="pressed" aria-pressed="true"' in page
+    assert '<strong class="count" id="lost">1</strong>' in page
 
 
 def test_a_fifth_card_needs_sans_culottes(client, table):
