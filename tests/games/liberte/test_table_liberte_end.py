@@ -143,6 +143,8 @@ def test_the_end_of_turn_4_is_final_and_the_tie_break_is_named_LIB_END_1(client,
         table.displays("vp", {"player": player, "vp": 20})
     table.displays("card", {"player": "Christie", "faction": "red", "value": 1})
     table.displays("card", {"player": "Joshua", "faction": "blue", "value": 2})
+    step = page(client, f"/liberte/{table.code}/election/?step=end")
+    assert "VP track and the end of the game" in step and "next turn" not in step.lower()
     held = table.post(f"/liberte/{table.code}/election/hold", {})
     assert held.status_code == 200
     ended = "The game ended with the elections of turn 4."
