@@ -11,6 +11,8 @@ from itertools import count
 
 from companion.table import games
 from companion.games.liberte import engine, outcome
+from companion.games.liberte.ending import (decided_words, ended_at_the_elections, ended_during_the_actions,
+                                            ended_refusal, ended_words)
 from companion.games.liberte.engine import FACTIONS
 from companion.i18n import gettext as _, names, ngettext, translate
 from companion.scorers.liberte.supply import available
@@ -172,7 +174,7 @@ def finish(p, d):
         p["turn"] += 1
         p["lost_battles"] = result["lost_battles"]
     else:
-        p["over"] = outcome.ended_at_the_elections(result)
+        p["over"] = ended_at_the_elections(result)
 
 
 HANDLERS = {
@@ -211,55 +213,8 @@ def apply(position: dict, event: dict) -> dict:
     else:
         engine.validate(new)
     if not new.get("over") and not engine.under_way(new) and engine.counter_revolution_reached(new):
-        new["over"] = outcome.ended_during_the_actions(new["turn"], engine.check(new)["counter_revolution"])
+        new["over"] = ended_during_the_actions(new["turn"], engine.check(new)["counter_revolution"])
     return new
-
-
-def ended_refusal(over: dict) -> RuleError:
-    """LIB-END-2: the refusal of any change once the game is over, naming how and when it ended."""
-    return RuleError(_("%(ended)s Nothing more can be changed; the host may undo the change that"
-                       " ended it.", ended=ended_words(over)), "LIB-END-2")
-
-
-def decided_words(over: dict) -> str:
-    """What broke a tie for the first place (docs/formats.md ``over.decided``), or ""."""
-    decided = over.get("decided")
-    if not decided:
-        return ""
-    by, shared = decided["by"], len(over["winners"]) > 1
-    key = {"white-cards": "white", "red-cards": "red"}.get(by, "display_value")
-    words = {"players": names(decided["players"]),
-             "detail": ", ".join(f"{p} {n}" for p, n in decided["detail"][key].items())}
-    said = {
-        ("white-cards", False): lambda: _("%(players)s tied on white points; the white blocks on"
-                                          " their cards decided (%(detail)s, LIB-CR-3).", **words),
-        ("white-cards", True): lambda: _("%(players)s tied on white points and on the white blocks"
-                                         " on their cards (%(detail)s): a shared victory"
-                                         " (LIB-CR-3).", **words),
-        ("red-cards", False): lambda: _("%(players)s tied on red points; the red blocks on their"
-                                        " cards decided (%(detail)s, LIB-LAND-3).", **words),
-        ("red-cards", True): lambda: _("%(players)s tied on red points and on the red blocks on"
-                                       " their cards (%(detail)s): a shared victory (LIB-LAND-3).",
-                                       **words),
-        ("display-value", False): lambda: _("%(players)s tied on VPs; the value of the cards on"
-                                            " their displays decided (%(detail)s, LIB-END-1).",
-                                            **words),
-        ("display-value", True): lambda: _("%(players)s tied on VPs and on the value of the cards"
-                                           " on their displays (%(detail)s): a shared victory"
-                                           " (LIB-END-1).", **words)}
-    return said[by, shared]() if (by, shared) in said else ""
-
-
-def ended_words(over: dict) -> str:
-    """How and when the game ended, in one sentence (docs/formats.md ``over``)."""
-    t = over.get("turn")
-    if over.get("how") == "counter-revolution" and over.get("phase") == "actions":
-        return _("The Royalist counter-revolution ended the game during the actions of turn %(t)s.", t=t)
-    if over.get("how") == "counter-revolution":
-        return _("The Royalist counter-revolution ended the game after the battle of turn %(t)s.", t=t)
-    if over.get("how") == "landslide":
-        return _("A Radical landslide ended the game at the elections of turn %(t)s.", t=t)
-    return _("The game ended with the elections of turn %(t)s.", t=t)
 
 
 def supply_refusal(before: dict, d: dict) -> RuleError:
