@@ -189,3 +189,26 @@ def test_the_battle_question_says_a_pass_ends_the_game_and_the_history_names_no_
     assert "elections were held" not in history and "were held" not in history
     assert ended in page(client, f"/liberte/{table.code}/")
     assert exported(client, table)["events"][-1]["data"]["ended"]["phase"] == "battle"
+
+
+def test_an_imported_ended_is_recomputed_and_a_turn_change_can_end_the_game_LIB_END_2(client):
+    """A table file's ``ended`` is never taken on trust: a stack claiming to end the game is stored
+    without it. Seven white fleur-de-lis provinces held in turn 2 count for nothing until the turn
+    becomes 3: that change ends the game (LIB-CR-2)."""
+    from io import BytesIO
+    log = [{"kind": "profile", "data": {"map": {"name": "b", "provinces": {n: {"fleur_de_lis": True}
+                                                                            for n in map(str, FLEUR)}}}},
+           {"kind": "turn", "data": {"turn": 2}}]
+    log += [{"kind": "stack", "data": {"province": str(n), "player": "Max", "faction": "white", "blocks": 2,
+                                       "ended": {"how": "landslide", "winners": ["Max"]}}} for n in FLEUR]
+    log.append({"kind": "turn", "data": {"turn": 3}})
+    data = {"format": "companion-table/1", "game": "liberte", "language": "en",
+            "setup": {"players": ["Christie", "Joshua", "Max"], "options": {}}, "events": log}
+    made = client.post("/tables/import", data={"file": (BytesIO(json.dumps(data).encode()), "t.json")})
+    code = made.location.split("/")[2]
+    stored = json.loads(client.get(f"/t/{code}/export.json").data)["events"]
+    assert all("ended" not in e["data"] for e in stored[:-1])
+    assert stored[-1]["data"]["ended"]["how"] == "counter-revolution"
+    assert stored[-1]["data"]["ended"]["winners"] == ["Max"]
+    assert "turn 3. The Royalist counter-revolution ended the game during the actions of turn 3." in page(
+        client, f"/t/{code}/history")
