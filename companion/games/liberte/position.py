@@ -173,6 +173,8 @@ def finish(p, d):
     if goes_on:  # the battles lost before the next turn (LIB-BAT-3); an ended game keeps its earlier ones
         p["turn"] += 1
         p["lost_battles"] = result["lost_battles"]
+        if result["battle_blocks_waiting"]:  # LIB-BAT-3: none to put on the battle even now
+            p["battle_blocks_waiting"] = result["battle_blocks_waiting"]
     else:
         p["over"] = ended_at_the_elections(result)
 
@@ -203,6 +205,8 @@ def apply(position: dict, event: dict) -> dict:
     if position.get("over"):
         raise ended_refusal(position["over"])
     new = games.fold_event(HANDLERS, position, event, "Liberté")
+    if new.get("battle_blocks_waiting"):
+        placed_when_free(new)
     if event["kind"] == "stack":  # one province changed: check that one, and the box counts
         try:
             engine.validate_province(new, event["data"]["province"])
@@ -217,12 +221,26 @@ def apply(position: dict, event: dict) -> dict:
     return new
 
 
+def placed_when_free(p: dict) -> None:
+    """LIB-BAT-3: a lost battle's white block that no supply could give goes on its battle as soon as
+    a white block is free (a stack made lower, a block back to the supply): the blocks still
+    waiting are never more than the white blocks on the board leave short, nor than the lost
+    battles."""
+    white = sum(s["blocks"] for stacks in p["board"].values() for s in stacks if s["faction"] == "white")
+    short = max(0, white - available(p["turn"], p["lost_battles"])["white"])
+    waiting = min(p["battle_blocks_waiting"], short, p["lost_battles"])
+    if waiting:
+        p["battle_blocks_waiting"] = waiting
+    else:
+        del p["battle_blocks_waiting"]
+
+
 def supply_refusal(before: dict, d: dict) -> RuleError:
     """LIB-PLACE-4 said where the phone tapped: how many blocks of the stack's colour were left
     in the supply, and how many more the stack asked for."""
     faction = d["faction"]
     placed = [s for stacks in before["board"].values() for s in stacks if s["faction"] == faction]
-    left = max(available(before["turn"], before["lost_battles"])[faction]
+    left = max(available(before["turn"], before["lost_battles"], before.get("battle_blocks_waiting", 0))[faction]
                - sum(s["blocks"] for s in placed), 0)
     old = next((s["blocks"] for s in before["board"].get(d["province"], [])
                 if s["player"] == d["player"] and s["faction"] == faction), 0)
