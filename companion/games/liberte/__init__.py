@@ -20,6 +20,7 @@ GAME = Game(
     options={"government_tie": GOVERNMENT_TIE},
     check=check.check,
     alert=views.alert,
+    benched=views.benched,
     schema=profile.SCHEMA,
     scripts=("liberte.js",),
     styles=("liberte.css",),

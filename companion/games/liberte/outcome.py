@@ -60,3 +60,4 @@ def checklist(position: dict, result: dict, refresh_hands: bool) -> dict:
             "battle_box": sorted(p for p, tokens in position["battle"].items() if tokens),
             "lost_battle": result["lost_battles"] > position["lost_battles"],
             "refresh_hands": refresh_hands and any(result["displays_after"].values())}
+

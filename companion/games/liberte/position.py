@@ -11,8 +11,10 @@ from itertools import count
 
 from companion.table import games
 from companion.games.liberte import engine, outcome
+from companion.games.liberte.ending import (decided_words, ended_at_the_elections, ended_during_the_actions,
+                                            ended_refusal, ended_words)
 from companion.games.liberte.engine import FACTIONS
-from companion.i18n import gettext as _, ngettext, translate
+from companion.i18n import gettext as _, names, ngettext, translate
 from companion.scorers.liberte.special_cards import Play, play_special_card
 from companion.scorers.liberte.supply import available
 from companion.scorers.rules import RuleError
@@ -106,8 +108,6 @@ def hold(p, d):
     """Hold the elections in one tap: the battle (with its VPs when the profile lacks them,
     LIB-BAT-1) and the 27 provinces run at once; the election is recorded as soon as no tie
     waits for a player (LIB-ELEC-4), else at the answer that settles the last one."""
-    if p.get("over"):
-        raise RuleError(_("the game is over"), "LIB-END-1")
     if d.get("battle_vp") is not None:
         set_battle_vp(p, {"turn": p["turn"], "vp": d["battle_vp"]})
     p["election"] = {"turn": p["turn"], "auto": True}
@@ -174,8 +174,10 @@ def finish(p, d):
     if goes_on:  # the battles lost before the next turn (LIB-BAT-3); an ended game keeps its earlier ones
         p["turn"] += 1
         p["lost_battles"] = result["lost_battles"]
+        if result["battle_blocks_waiting"]:  # LIB-BAT-3: none to put on the battle even now
+            p["battle_blocks_waiting"] = result["battle_blocks_waiting"]
     else:
-        p["over"] = result.get("ended") or result.get("final") or True
+        p["over"] = ended_at_the_elections(result)
 
 
 def play_special(p, d):
@@ -214,8 +216,14 @@ HANDLERS = {
 
 
 def apply(position: dict, event: dict) -> dict:
-    """The position after ``event``; RuleError if the rules refuse the result."""
+    """The position after ``event``; RuleError if the rules refuse the result, or if the game is
+    over (LIB-END-2). A change that brings the counter-revolution in turns 3-4, outside the
+    elections, ends the game with it (LIB-CR-2): the end is folded from that change."""
+    if position.get("over"):
+        raise ended_refusal(position["over"])
     new = games.fold_event(HANDLERS, position, event, "Liberté")
+    if new.get("battle_blocks_waiting"):
+        placed_when_free(new)
     if event["kind"] == "stack":  # one province changed: check that one, and the box counts
         try:
             engine.validate_province(new, event["data"]["province"])
@@ -225,7 +233,23 @@ def apply(position: dict, event: dict) -> dict:
             raise
     else:
         engine.validate(new)
+    if not new.get("over") and not engine.under_way(new) and engine.counter_revolution_reached(new):
+        new["over"] = ended_during_the_actions(new["turn"], engine.check(new)["counter_revolution"])
     return new
+
+
+def placed_when_free(p: dict) -> None:
+    """LIB-BAT-3: a lost battle's white block that no supply could give goes on its battle as soon as
+    a white block is free (a stack made lower, a block back to the supply): the blocks still
+    waiting are never more than the white blocks on the board leave short, nor than the lost
+    battles."""
+    white = sum(s["blocks"] for stacks in p["board"].values() for s in stacks if s["faction"] == "white")
+    short = max(0, white - available(p["turn"], p["lost_battles"])["white"])
+    waiting = min(p["battle_blocks_waiting"], short, p["lost_battles"])
+    if waiting:
+        p["battle_blocks_waiting"] = waiting
+    else:
+        del p["battle_blocks_waiting"]
 
 
 def supply_refusal(before: dict, d: dict) -> RuleError:
@@ -233,7 +257,7 @@ def supply_refusal(before: dict, d: dict) -> RuleError:
     in the supply, and how many more the stack asked for."""
     faction = d["faction"]
     placed = [s for stacks in before["board"].values() for s in stacks if s["faction"] == faction]
-    left = max(available(before["turn"], before["lost_battles"])[faction]
+    left = max(available(before["turn"], before["lost_battles"], before.get("battle_blocks_waiting", 0))[faction]
                - sum(s["blocks"] for s in placed), 0)
     old = next((s["blocks"] for s in before["board"].get(d["province"], [])
                 if s["player"] == d["player"] and s["faction"] == faction), 0)
@@ -271,7 +295,20 @@ def stack_words(d: dict) -> str:
 
 
 def describe(event: dict) -> str:
-    """One sentence for the history and for the stale-write notice."""
+    """One sentence for the history and for the stale-write notice; the change that ended the
+    game says how and when, and who won (its ``ended``, LIB-END-2)."""
+    said = change_words(event)
+    ended = event["data"].get("ended") if isinstance(event["data"], dict) else None
+    if not ended:
+        return said
+    said = _("%(change)s. %(ended)s %(winners)s.", change=said, ended=ended_words(ended),
+             winners=ngettext("Winner: %(w)s", "Winners: %(w)s", len(ended["winners"]),
+                              w=names(ended["winners"])))
+    return f"{said} {decided_words(ended)}" if ended.get("decided") else said
+
+
+def change_words(event: dict) -> str:
+    """The change itself, in one sentence."""
     d, kind = event["data"], event["kind"]
     if kind == "stack":
         if d["blocks"] == 0:
@@ -295,8 +332,11 @@ def describe(event: dict) -> str:
         "battle_vp": lambda: _("the battle of turn %(t)s is worth %(v)s VP", t=d["turn"], v=d["vp"]),
         "advance": lambda: answer_words(d),
         "special": lambda: special_words(d),
-        "finish": lambda: _("the election was closed; next turn"),
-        "hold": lambda: (_("the elections of turn %(t)s were held", t=d["turn"])
+        "finish": lambda: (_("the election was closed") if d.get("ended") else
+                           _("the election was closed; next turn")),
+        "hold": lambda: (_("the battle of turn %(t)s was fought", t=d["turn"])
+                         if before_the_elections(d) else
+                         _("the elections of turn %(t)s were held", t=d["turn"])
                          if d.get("held", True) else
                          _("the elections of turn %(t)s started: they wait for tie answers",
                            t=d["turn"])),
@@ -376,9 +416,17 @@ def answer_words(d: dict) -> str:
     said = (_("%(p)s advances %(c)s (%(x)s)", p=d["player"], c=advanced,
               x=contest_name(d["contest"])) if d["card"] else
             _("%(p)s passes (%(x)s)", p=d["player"], x=contest_name(d["contest"])))
+    if d.get("held") and before_the_elections(d):
+        return _("%(answer)s; the last tie is answered", answer=said)
     if d.get("held"):
         return _("%(answer)s; the last tie is answered: the elections were held", answer=said)
     return said
+
+
+def before_the_elections(d: dict) -> bool:
+    """Whether the change ended the game before any province voted (the counter-revolution after
+    the battle, LIB-CR-2): its sentence then speaks of no elections."""
+    return (d.get("ended") or {}).get("phase") in ("actions", "battle")
 
 
 def faction_names() -> dict:

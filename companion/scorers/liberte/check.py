@@ -13,13 +13,13 @@ def check_position(scenario) -> dict:
     for number in PROVINCES:
         stack = controlling_stack(scenario.board.get(number, []))
         control[str(number)] = stack.player if stack else None
-    left = supply(scenario.board, scenario.turn, scenario.lost_battles)
+    left = supply(scenario.board, scenario.turn, scenario.lost_battles, waiting=scenario.battle_blocks_waiting)
     return {
         "turn": scenario.turn,
         "control": control,
         "counter_revolution": counter_revolution(scenario.turn, scenario.board, scenario.profile,
                                                  scenario.lost_battles, scenario.players, scenario.displays,
-                                                 scenario.hands),
+                                                 scenario.hands, scenario.vp),
         "supply": left,
         "action_phase_over": action_phase_over(left),
     }
