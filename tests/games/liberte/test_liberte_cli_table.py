@@ -6,7 +6,7 @@ import re
 import subprocess
 import sys
 
-from test_table_liberte_profile import profile_form
+from table_support import profile_form
 
 
 def companion(*args):

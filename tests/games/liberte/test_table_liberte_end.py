@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from test_table_liberte_profile import profile_form
+from table_support import profile_form
 
 from conftest import TableHelper
 
