@@ -4,6 +4,9 @@ import json
 import re
 
 import pytest
+from click.testing import CliRunner
+
+from companion.cli import main
 
 DICE = {"Ann": (6, 6), "Bob": (3, 4), "Cid": (1, 1), "Dan": (4, 4), "Eve": (5, 2), "Fay": (2, 5),
         "Gil": (3, 3)}
@@ -124,3 +127,17 @@ def test_the_host_start_page_lists_the_evenings_games_with_their_winners(client,
     text = client.get("/").get_data(as_text=True)
     evening = re.search(r'id="evening".*?</section>', text, re.S).group(0)
     assert ended.code in evening and "Ann" in evening and evening.count("<li") == 2
+
+
+def test_the_command_line_gives_the_same_play_as_the_table(client, ended, tmp_path):
+    exported = client.get(f"/t/{ended.code}/export.json").data
+    (tmp_path / "table.json").write_bytes(exported)
+    answer = CliRunner().invoke(main, ["vote", "play", str(tmp_path / "table.json")])
+    assert answer.exit_code == 0, answer.output
+    assert json.loads(answer.output) == json.loads(client.get(f"/t/{ended.code}/play.json").data)
+
+
+def test_the_command_line_refuses_a_game_not_over(client, vote_table, tmp_path):
+    (tmp_path / "table.json").write_bytes(client.get(f"/t/{vote_table.code}/export.json").data)
+    answer = CliRunner().invoke(main, ["vote", "play", str(tmp_path / "table.json")])
+    assert answer.exit_code == 2 and "not over" in answer.output

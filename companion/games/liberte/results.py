@@ -91,16 +91,12 @@ def results(setup: dict, position: dict, log: list[dict]) -> Results | None:
 
 
 def holders(election: dict) -> list[str]:
-    """Who held the Government and the Opposition after a turn's elections."""
-    parties = liberte_position.faction_parties()
-    said = []
-    if election.get("government"):
-        said.append(_("Government: %(party)s.", party=parties.get(election["government"],
-                                                                   election["government"])))
-    if election.get("opposition"):
-        said.append(_("Opposition: %(party)s.", party=parties.get(election["opposition"],
-                                                                   election["opposition"])))
-    return said
+    """Which colours held the Government and the Opposition after a turn's elections."""
+    if not election.get("government"):
+        return []
+    colours = liberte_position.faction_names()
+    return [_("Government: %(g)s · Opposition: %(o)s", g=colours[election["government"]],
+              o=colours[election["opposition"]] if election.get("opposition") else "—")]
 
 
 def bgg_id(position: dict) -> int | None:

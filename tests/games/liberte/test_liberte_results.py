@@ -1,0 +1,87 @@
+"""Liberté's results (companion.games.liberte.results): read from the end the position records
+(docs/formats.md, "The end of a Liberté game") and, for how it went, from each election's result
+in the log."""
+import pytest
+
+from companion.games.liberte import results as liberte_results
+from companion.table import events, games, tables
+from companion.table.db import get_db
+
+STACKS = {1: [(1, "Christie", "red", 3), (2, "Joshua", "blue", 2), (3, "Max", "white", 1)],
+          2: [(4, "Joshua", "blue", 3), (5, "Max", "white", 2)],
+          3: [(6, "Max", "white", 3), (7, "Christie", "red", 1)],
+          4: [(9, "Christie", "red", 2), (10, "Joshua", "blue", 1)]}
+
+
+def play_four_turns(table):
+    """Four turns, each with a few stacks and its elections held in one tap."""
+    for turn, stacks in STACKS.items():
+        for province, player, faction, blocks in stacks:
+            assert table.stack(province, player, faction, blocks).status_code == 200
+        held = table.post(f"/liberte/{table.code}/election/hold",
+                          {"vp": 5} if turn > 2 else {})  # LIB-BAT-1: not in the profile
+        assert held.status_code == 200, held.get_data(as_text=True)[held.get_data(as_text=True).find("error"):][:400]
+
+
+def ended_shape(position) -> dict:
+    """The end as the position records it (docs/formats.md), by hand: the VPs of the last turn,
+    Christie and Joshua tied, the white cards deciding."""
+    vp = position["vp"]
+    order = sorted(vp, key=lambda p: -vp[p])
+    return {"how": "end", "turn": 4, "when": "elections", "winners": [order[0]],
+            "standings": [{"player": p, "vp": vp[p], "rank": i + 1} for i, p in enumerate(order)],
+            "decided": {"by": "white-cards", "players": order[:2], "detail": {}}}
+
+
+@pytest.fixture
+def over(app, client, table):
+    play_four_turns(table)
+    with app.test_request_context():
+        found = tables.find(table.code)
+        game = games.get("liberte")
+        log = events.in_effect(events.load(get_db(), found.id))
+        position = dict(events.position(get_db(), found, game))
+    position["over"] = ended_shape(position)
+    return found, position, log
+
+
+def test_a_game_under_way_has_no_results(app, table):
+    with app.test_request_context():
+        position = events.position(get_db(), tables.find(table.code), games.get("liberte"))
+    assert not liberte_results.over(position)
+    assert liberte_results.results({"players": table.players}, position, []) is None
+
+
+def test_the_results_read_the_recorded_end_and_the_vps_of_each_turn(app, over):
+    found, position, log = over
+    with app.test_request_context():
+        result = liberte_results.results(found.setup, position, log)
+        elections = liberte_results.turns(found.setup, log)
+    assert result.winners == position["over"]["winners"]
+    assert [(s.player, s.rank, s.score) for s in result.standings] == [
+        (s["player"], s["rank"], s["vp"]) for s in position["over"]["standings"]]
+    assert "after the elections of turn 4" in result.why and "the white cards decided" in result.why
+    chart = result.charts[0]
+    assert chart.steps == ["start", "1", "2", "3", "4"] and len(elections) == 4
+    for series in chart.series:       # each turn's VPs, as each election recorded them
+        assert series.values == [0] + [e["vp"][series.label] for e in elections]
+        assert series.values[-1] == position["vp"][series.label]
+    assert all(note for note in chart.notes[1:])  # the Government of each turn
+    assert chart.notes[1][0].startswith("Government: ")
+
+
+def test_an_end_during_the_actions_adds_the_vps_at_the_end(app, over):
+    found, position, log = over
+    position["over"] = dict(position["over"], how="counter-revolution", turn=4, when="actions")
+    with app.test_request_context():
+        result = liberte_results.results(found.setup, position, log)
+    assert result.charts[0].steps[-1] == "4" and len(result.charts[0].steps) == 6
+    assert "counter-revolution ended the game in turn 4" in result.why
+
+
+def test_the_bgg_id_comes_from_the_board_profile_only(app, over):
+    found, position, log = over
+    with app.test_request_context():
+        assert liberte_results.results(found.setup, position, log).bgg_id is None
+        position["map"] = dict(position.get("map") or {}, bgg_id=26984)
+        assert liberte_results.results(found.setup, position, log).bgg_id == 26984
