@@ -60,7 +60,7 @@ def test_the_chart_follows_the_log_round_by_round(app, client, ended):
     assert [step for step, _cells in rows] == ["start", "1", "2", "3", "4"]  # a failed vote ends a round
     assert dict(zip(names, values["start"])) == {"Ann": "7", "Bob": "4", "Cid": "2", "Dan": "5",
                                                   "Eve": "6", "Fay": "3", "Gil": "4", }
-    assert values["1"][-1] == "Cid and Eve: failed"
+    assert values["1"][-1] == "Cid and Eve: failed"  # the President and his candidate
     game = ended.position(app)["game"]
     assert values["4"][:7] == [str(p.budget) for p in game.players]  # the last step: the end
     assert values["4"][-1] == "Fay and Dan: elected Gil left the game"

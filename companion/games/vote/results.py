@@ -7,7 +7,7 @@ names are those the end names: the player who reached 10/10 (VOTE-END-2) or who 
 the last two (VOTE-FEW-2), or every player still in the game when no member of the other party
 is left (VOTE-END-1), whose party is then known. The others share the second place.
 """
-from companion.i18n import gettext as _
+from companion.i18n import gettext as _, names
 from companion.scorers.vote.state import OVER
 from companion.table.results import Chart, Results, Series, Standing
 from companion.games.vote import position as vote_position
@@ -53,8 +53,8 @@ def winning(game, names: list[str]) -> tuple[list[str], str, str | None]:
     if won.get("party"):
         party = words.party_names().get(won["party"], won["party"])
         left = [p.name for p in game.players if p.in_game]
-        return left, _("No member of the other party is left in the game: the %(party)s win.",
-                       party=party), party
+        return left, "%s %s." % (_("No member of the other party is left in the game."),
+                                  _("The %(party)s win", party=party)), party
     if won.get("reason") == "10/10":
         return [won["player"]], _("%(p)s has 10/10: %(p)s's party wins", p=won["player"]), None
     if won.get("player"):
@@ -100,10 +100,9 @@ def round_notes(history: list[dict], after: list[dict], number: int) -> list[str
         if row["round"] != number:
             continue
         elected = (row.get("tally") or {}).get("elected")
-        said.append(_("%(president)s and %(candidate)s: elected", president=row["president"],
-                      candidate=row["candidate"]) if elected else
-                    _("%(president)s and %(candidate)s: failed", president=row["president"],
-                      candidate=row["candidate"]))
+        pair = names([row["president"], row["candidate"]])  # the President and his candidate
+        said.append(_("%(names)s: elected", names=pair) if elected else
+                    _("%(names)s: failed", names=pair))
     before, now = after[number - 1], after[number]
     for name, (_budget, _support, in_game) in now.items():
         if not in_game and before.get(name, (0, 0, True))[2]:
