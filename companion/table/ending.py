@@ -106,7 +106,8 @@ def again(code):
 @bp.get("/t/<code>/next")
 def follow(code):
     """A phone of a finished table goes to the next one: to the same player's seat when he
-    plays it, else to its seat picker; the new game's first page (``Game.again``)."""
+    plays it, else to its seat picker; the new game's first page (``Game.again``), the host's
+    or the others'."""
     table = live.load(code)
     following = events.next_table(get_db(), table.id, table.version)
     new = tables.find(following) if following else None
@@ -118,7 +119,7 @@ def follow(code):
     if tables.seat(new) is None:
         tables.take_seat(new, seat)
     game = games.get(new.game)
-    return redirect(url_for(game.again or game.endpoint, code=new.code), 303)
+    return redirect(url_for(game.again(tables.is_host(new)) or game.endpoint, code=new.code), 303)
 
 
 def evening() -> list[dict]:

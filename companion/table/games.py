@@ -82,8 +82,9 @@ class Game(Declares):
     ``results(setup, position, log)`` then says how (a :class:`companion.table.results.Results`
     from the table's setup, its position and the events in effect, each with its time), which
     the results page, the play sent to BG Stats and the host's list of the evening's games
-    show. ``again`` names the page a new game made from this one by "Play again" opens on
-    (VOTE!: the night), ``endpoint`` when empty.
+    show. ``again(host)`` names the page a new game made from this one by "Play again" opens
+    on, for the host's phone (True) or another (VOTE!: the night, narrated by the host's phone,
+    in captions on the others), ``endpoint`` when empty.
     What the shared code asks it as well: ``schema``, its own SQLite tables (name → columns and
     options, as :data:`companion.table.db.SCHEMA`), of which ``per_table`` hold rows of one table
     (a ``table_id`` column) removed with it; ``commands``, its ``companion …`` click commands;
@@ -109,7 +110,7 @@ class Game(Declares):
     benched: Callable[[dict, str], RuleError | None] = lambda position, seat: None
     over: Callable[[dict], bool] = lambda position: False
     results: Callable[[dict, dict, list[dict]], object] = lambda setup, position, log: None
-    again: str = ""  # the page a table made by "Play again" opens on (``endpoint`` if "")
+    again: Callable[[bool], str] = lambda host: ""  # a "Play again" table's first page
 
     def __post_init__(self):
         if not callable(self.check):

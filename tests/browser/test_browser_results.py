@@ -97,7 +97,7 @@ def test_a_vote_game_ends_on_two_phones_and_plays_again(phone, server, client, v
     host.locator("#play-again").click()
     new = follows(host, code)
     assert f"/vote/{new}/night/" in host.url                      # VOTE!: straight to the night
-    assert follows(bob, code) == new
+    assert follows(bob, code) == new and f"/vote/{new}/night/captions" in bob.url
     assert bob.request.get(f"{server}/t/{new}", max_redirects=0).headers["location"] == f"/vote/{new}/"
     # the finished table stays readable, not changeable; the host's start page lists the evening
     bob.goto(f"{server}/t/{code}/results")
