@@ -83,7 +83,7 @@ class Game(Declares):
     from the table's setup, its position and the events in effect, each with its time), which
     the results page, the play sent to BG Stats and the host's list of the evening's games
     show. ``again(host)`` names the page a new game made from this one by "Play again" opens
-    on, for the host's phone (True) or another (VOTE!: the night, narrated by the host's phone,
+    on, for the host's phone (True) or another (a night narrated by the host's phone,
     in captions on the others), ``endpoint`` when empty.
     What the shared code asks it as well: ``schema``, its own SQLite tables (name → columns and
     options, as :data:`companion.table.db.SCHEMA`), of which ``per_table`` hold rows of one table

@@ -17,7 +17,7 @@ BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data="
 @dataclass(frozen=True)
 class Standing:
     """One player at the end: ``rank`` 1 for the winners (equal ranks share a place), ``score``
-    (None for a game without points), ``role`` when the game knows it (a VOTE! party)."""
+    (None for a game without points), ``role`` when the game knows it (a party, a faction)."""
 
     player: str
     rank: int
