@@ -79,7 +79,7 @@ def test_a_lost_battle_counts_for_the_counter_revolution_this_turn_LIB_BAT_3():
     result = resolve(turn=3, board={n: [stack("Max", "white", 1)] for n in fleurs}, map=board_map(fleurs))
     assert result["battle"]["lost"]
     assert result["counter_revolution"]["count"] == 7
-    assert result["ended"] == {"how": "counter-revolution", "winners": ["Max"]}
+    assert (result["ended"]["how"], result["ended"]["winners"]) == ("counter-revolution", ["Max"])
 
 
 def test_a_counter_revolution_before_the_battle_ended_the_game_no_battle_is_fought_LIB_CR_2():
@@ -91,7 +91,7 @@ def test_a_counter_revolution_before_the_battle_ended_the_game_no_battle_is_foug
                      **VALMY)
     assert result["battle"] is None and result["awards"] == []
     assert result["displays_after"] == VALMY["displays"]
-    assert result["ended"] == {"how": "counter-revolution", "winners": ["Max"]}
+    assert (result["ended"]["how"], result["ended"]["winners"]) == ("counter-revolution", ["Max"])
     assert "The counter-revolution ended the game during the actions: no battle is fought (LIB-CR-1, LIB-CR-2)" \
         in result["log"]
 

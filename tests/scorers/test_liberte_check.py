@@ -17,7 +17,7 @@ def test_check_answers_the_formats_fields_LIB_CR_1():
     assert set(result) >= {"control", "counter_revolution", "supply", "action_phase_over"}
     assert result["counter_revolution"] | {} == {
         "count": 1, "needed": 7, "active": True, "triggered": False, "provinces": [2], "lost_battles": 0,
-        "winners": [], "points": {}}
+        "winners": [], "points": {}, "standings": [], "decided": None}
 
 
 def test_the_default_profile_knows_only_the_rulebooks_facts():

@@ -28,8 +28,11 @@ def test_red_points_count_votes_board_hand_and_display_LIB_LAND_2():
     result = resolve(board=board, hands={"Joshua": [card("h", "red", 3), card("b", "blue", 3)]},
                      displays={"Joshua": [card("d", "red", 1)]})
     assert result["votes"]["red"] == 17
-    assert result["landslide"] == {"points": {"Christie": 10, "Joshua": 13, "Max": 0}, "winners": ["Joshua"]}
-    assert result["ended"] == {"how": "landslide", "winners": ["Joshua"]}
+    assert result["landslide"]["points"] == {"Christie": 10, "Joshua": 13, "Max": 0}
+    assert result["landslide"]["winners"] == ["Joshua"]
+    assert (result["ended"]["how"], result["ended"]["winners"]) == ("landslide", ["Joshua"])
+    assert [(s["player"], s["rank"], s["points"]) for s in result["ended"]["standings"]] == [
+        ("Joshua", 1, 13), ("Christie", 2, 10), ("Max", 3, 0)]
     assert result["board_after"]["23"] == [stack("Joshua", "red", 2)]
 
 
@@ -56,7 +59,7 @@ def test_seven_white_fleur_de_lis_provinces_end_the_game_LIB_CR_1():
                      battle={"Joshua": 1}, displays={"Joshua": [card("g", "blue", 1, general=True)]})
     assert result["counter_revolution"]["count"] == 7
     assert result["counter_revolution"]["triggered"]
-    assert result["ended"] == {"how": "counter-revolution", "winners": ["Max"]}
+    assert (result["ended"]["how"], result["ended"]["winners"]) == ("counter-revolution", ["Max"])
     assert result["provinces"] == [] and result["votes"] is None and result["government"] is None
 
 
@@ -99,6 +102,12 @@ def test_white_points_and_their_ties_LIB_CR_3():
     result = resolve(turn=3, board=board, map=board_map(FLEURS), hands={"Joshua": [card("w", "white", 1)]})
     assert result["counter_revolution"]["points"] == {"Christie": 0, "Joshua": 7, "Max": 7}
     assert result["counter_revolution"]["winners"] == ["Joshua"]
+    assert result["ended"]["decided"] == {"by": "white-cards", "players": ["Joshua", "Max"],
+                                          "detail": {"white": {"Joshua": 1, "Max": 0}}}
+    assert [(s["player"], s["rank"]) for s in result["ended"]["standings"]] == [
+        ("Joshua", 1), ("Max", 2), ("Christie", 3)]
+    assert ("Joshua, Max tie at 7 white points; the white blocks on the cards in hand and on the display decide "
+            "(Joshua 1, Max 0): Joshua wins (LIB-CR-3)") in result["log"]
     board[22] = [stack("Joshua", "white", 1)]  # Joshua 7 + 1, Max 7 + 1: equal points, equal cards
     result = resolve(turn=3, board=board, map=board_map(FLEURS), hands={"Joshua": [card("w", "white", 1)]},
                      displays={"Max": [card("m", "white", 1)]})

@@ -42,11 +42,17 @@ def test_after_turn_4_most_vps_wins_LIB_END_1():
     assert result["final"]["vp"] == 25
 
 
-def test_equal_vps_go_to_the_highest_display_then_shared_LIB_END_1():
+def test_equal_vps_go_to_the_highest_display_then_shared_and_every_player_is_ranked_LIB_END_3():
     displays = {"Christie": [card("a", "red", 3)], "Joshua": [card("b", "blue", 2), card("c", "white", 2)]}
     result = resolve(turn=4, vp={"Christie": 20, "Joshua": 20}, displays=displays)
     assert result["final"]["winners"] == ["Joshua"]
     assert result["final"]["display_value"] == {"Christie": 3, "Joshua": 4}
+    assert result["final"]["decided"] == {"by": "display-value", "players": ["Joshua", "Christie"],
+                                          "detail": {"display_value": {"Joshua": 4, "Christie": 3}}}
+    assert [(s["player"], s["vp"], s["rank"]) for s in result["final"]["standings"]] == [
+        ("Joshua", 20, 1), ("Christie", 20, 2), ("Max", 0, 3)]
+    assert result["log"][-1].endswith("Joshua, Christie tie at 20 VP; the highest total value on the display "
+                                      "decides (Joshua 4, Christie 3): Joshua wins (LIB-END-1)")
     displays["Christie"].append(card("d", "red", 1))
     assert resolve(turn=4, vp={"Christie": 20, "Joshua": 20}, displays=displays)["final"]["winners"] == \
         ["Christie", "Joshua"]

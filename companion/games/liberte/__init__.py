@@ -23,6 +23,7 @@ GAME = Game(
     alert=views.alert,
     over=results.over,
     results=results.results,
+    benched=views.benched,
     schema=profile.SCHEMA,
     scripts=("liberte.js",),
     styles=("liberte.css",),

@@ -10,6 +10,8 @@ no one form: it is read as the profile import reads a file (``engine.profile``).
 
 from companion.forms import fields
 from companion.games.liberte import engine, forms
+from companion.games.liberte import position as reducer
+from companion.games.liberte.position import ended_refusal
 from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 
@@ -50,6 +52,13 @@ FROZEN = frozenset(["stack", "card", "discard", "move", "battle", "lost_battles"
                     "profile"])
 
 
+def over(position: dict) -> None:
+    """LIB-END-2: once the game is over, every change is refused, naming how and when it ended
+    (the host's undo of the change that ended it is the table's, not an event of the game)."""
+    if position.get("over"):
+        raise ended_refusal(position["over"])
+
+
 def frozen(position: dict, kind: str) -> None:
     """LIB-ELEC-9: once "Hold the elections" is tapped (or a tie answered step by step) and until
     the result is recorded or the host cancels it, nothing the election reads may change: an
@@ -80,24 +89,46 @@ def frozen(position: dict, kind: str) -> None:
 def check(position: dict, kind: str, data) -> dict:
     """The data of a Liberté event of ``kind`` made on ``position`` (an imported one, or one the
     server makes), read by its form's reader from the fields that send it."""
+    over(position)
     frozen(position, kind)
     if not isinstance(data, dict):
         raise RuleError(_("malformed %(k)s event: a value in its data is of the wrong kind",
                           k=kind), "docs/formats.md")
     if kind == "profile":
-        return {"map": board_profile(data.get("map"))}
+        return with_end(position, kind, {"map": board_profile(data.get("map"))})
     reader = forms.READERS.get(kind)
     if reader is None:
         raise RuleError(_("unknown %(g)s event %(k)r", g="Liberté", k=kind[:40]), "docs/formats.md")
-    return reader(as_fields(kind, data), position)
+    return with_end(position, kind, reader(as_fields(kind, data), position))
 
 
 def read(position: dict, kind: str, form) -> dict:
     """The one reader of a Liberté event of ``kind`` made on ``position``: its form's fields
     read (``forms.READERS``), after LIB-ELEC-9. A phone's form comes here directly (the view
     hands ``live.write`` this reader), an imported event through :func:`check`."""
+    over(position)
     frozen(position, kind)
-    return forms.READERS[kind](form, position)
+    return with_end(position, kind, forms.READERS[kind](form, position))
+
+
+ELECTION_ENDS = frozenset(["hold", "advance", "finish"])
+
+
+def with_end(position: dict, kind: str, data: dict) -> dict:
+    """The data of a change that ends the game carries its end (``ended``, the position's ``over``
+    after it: docs/formats.md), as ``held`` says an election was held: the history, the toast
+    and the table file then say how the game ended and who won. Recomputed on import; the
+    position's end is folded from the change itself (LIB-END-2). Only a change that may end it
+    is tried: the elections, and any change in turns 3-4 or to the turn (the counter-revolution
+    during the actions, LIB-CR-2). A change the rules refuse is left to the rules' refusal."""
+    data = {key: value for key, value in data.items() if key != "ended"}
+    if kind not in ELECTION_ENDS and kind != "turn" and position["turn"] not in (3, 4):
+        return data
+    try:
+        after = reducer.apply(position, {"kind": kind, "data": data})
+    except RuleError:
+        return data
+    return dict(data, ended=after["over"]) if after.get("over") else data
 
 
 def board_profile(data) -> dict:

@@ -84,7 +84,6 @@ def one_tap(ctx: dict) -> dict:
     p = ctx["p"]
     last = p.get("last_result")
     ctx.update(under_way=engine.under_way(p), result=None, question=None,
-               counter_revolution=engine.counter_revolution_reached(p),
                ask_battle_vp=forms.battle_vp_missing(p, ctx["profile"]),
                last=last if last and last.get("turn") == p["turn"] - 1 else None,
                first_step=steps(p, {"ended": None})[0])

@@ -16,7 +16,8 @@ from companion.scorers.liberte.board import FLEUR_DE_LIS_IN_REVIEWS, PARIS, PROV
 from companion.scorers.liberte.cards import FACTIONS
 from companion.scorers.liberte.control import controlling_stack
 from companion.scorers.liberte.scenario import Stack, read_province
-from companion.scorers.liberte.sudden_death import LANDSLIDE_VOTES
+from companion.scorers.liberte.sudden_death import (COUNTER_REVOLUTION_PROVINCES, COUNTER_REVOLUTION_TURNS,
+                                                   LANDSLIDE_VOTES, white_controlled)
 from companion.scorers.liberte.supply import check_box_counts
 from companion.scorers.rules import RuleError
 
@@ -56,8 +57,17 @@ def check(position: dict) -> dict:
 
 
 def counter_revolution_reached(position: dict) -> bool:
-    """LIB-CR-1, LIB-CR-2: the board as entered already ended the game during the actions, so
-    the end of the turn fights no battle and holds no elections."""
+    """LIB-CR-1, LIB-CR-2: the board as entered reached the counter-revolution during the actions
+    of turns 3-4, which ends the game at once. Counted first on the fleur-de-lis provinces alone
+    (every change of those turns asks), the whole check only when they reach it."""
+    if position["turn"] not in COUNTER_REVOLUTION_TURNS:
+        return False
+    read = board_profile(position.get("map"))
+    board = {n: [Stack(s["player"], s["faction"], s["blocks"]) for s in position["board"].get(str(n), [])]
+             for n in read.fleur_de_lis}
+    if not read.fleur_de_lis or len(white_controlled(board, read)) + position["lost_battles"] < \
+            COUNTER_REVOLUTION_PROVINCES:
+        return False
     return check(position)["counter_revolution"]["triggered"]
 
 

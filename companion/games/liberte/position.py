@@ -12,7 +12,7 @@ from itertools import count
 from companion.table import games
 from companion.games.liberte import engine, outcome
 from companion.games.liberte.engine import FACTIONS
-from companion.i18n import gettext as _, ngettext, translate
+from companion.i18n import gettext as _, names, ngettext, translate
 from companion.scorers.liberte.supply import available
 from companion.scorers.rules import RuleError
 
@@ -105,8 +105,6 @@ def hold(p, d):
     """Hold the elections in one tap: the battle (with its VPs when the profile lacks them,
     LIB-BAT-1) and the 27 provinces run at once; the election is recorded as soon as no tie
     waits for a player (LIB-ELEC-4), else at the answer that settles the last one."""
-    if p.get("over"):
-        raise RuleError(_("the game is over"), "LIB-END-1")
     if d.get("battle_vp") is not None:
         set_battle_vp(p, {"turn": p["turn"], "vp": d["battle_vp"]})
     p["election"] = {"turn": p["turn"], "auto": True}
@@ -174,7 +172,7 @@ def finish(p, d):
         p["turn"] += 1
         p["lost_battles"] = result["lost_battles"]
     else:
-        p["over"] = result.get("ended") or result.get("final") or True
+        p["over"] = outcome.ended_at_the_elections(result)
 
 
 HANDLERS = {
@@ -197,7 +195,11 @@ HANDLERS = {
 
 
 def apply(position: dict, event: dict) -> dict:
-    """The position after ``event``; RuleError if the rules refuse the result."""
+    """The position after ``event``; RuleError if the rules refuse the result, or if the game is
+    over (LIB-END-2). A change that brings the counter-revolution in turns 3-4, outside the
+    elections, ends the game with it (LIB-CR-2): the end is folded from that change."""
+    if position.get("over"):
+        raise ended_refusal(position["over"])
     new = games.fold_event(HANDLERS, position, event, "Liberté")
     if event["kind"] == "stack":  # one province changed: check that one, and the box counts
         try:
@@ -208,7 +210,56 @@ def apply(position: dict, event: dict) -> dict:
             raise
     else:
         engine.validate(new)
+    if not new.get("over") and not engine.under_way(new) and engine.counter_revolution_reached(new):
+        new["over"] = outcome.ended_during_the_actions(new["turn"], engine.check(new)["counter_revolution"])
     return new
+
+
+def ended_refusal(over: dict) -> RuleError:
+    """LIB-END-2: the refusal of any change once the game is over, naming how and when it ended."""
+    return RuleError(_("%(ended)s Nothing more can be changed; the host may undo the change that"
+                       " ended it.", ended=ended_words(over)), "LIB-END-2")
+
+
+def decided_words(over: dict) -> str:
+    """What broke a tie for the first place (docs/formats.md ``over.decided``), or ""."""
+    decided = over.get("decided")
+    if not decided:
+        return ""
+    by, shared = decided["by"], len(over["winners"]) > 1
+    key = {"white-cards": "white", "red-cards": "red"}.get(by, "display_value")
+    words = {"players": names(decided["players"]),
+             "detail": ", ".join(f"{p} {n}" for p, n in decided["detail"][key].items())}
+    said = {
+        ("white-cards", False): lambda: _("%(players)s tied on white points; the white blocks on"
+                                          " their cards decided (%(detail)s, LIB-CR-3).", **words),
+        ("white-cards", True): lambda: _("%(players)s tied on white points and on the white blocks"
+                                         " on their cards (%(detail)s): a shared victory"
+                                         " (LIB-CR-3).", **words),
+        ("red-cards", False): lambda: _("%(players)s tied on red points; the red blocks on their"
+                                        " cards decided (%(detail)s, LIB-LAND-3).", **words),
+        ("red-cards", True): lambda: _("%(players)s tied on red points and on the red blocks on"
+                                       " their cards (%(detail)s): a shared victory (LIB-LAND-3).",
+                                       **words),
+        ("display-value", False): lambda: _("%(players)s tied on VPs; the value of the cards on"
+                                            " their displays decided (%(detail)s, LIB-END-1).",
+                                            **words),
+        ("display-value", True): lambda: _("%(players)s tied on VPs and on the value of the cards"
+                                           " on their displays (%(detail)s): a shared victory"
+                                           " (LIB-END-1).", **words)}
+    return said[by, shared]() if (by, shared) in said else ""
+
+
+def ended_words(over: dict) -> str:
+    """How and when the game ended, in one sentence (docs/formats.md ``over``)."""
+    t = over.get("turn")
+    if over.get("how") == "counter-revolution" and over.get("phase") == "actions":
+        return _("The Royalist counter-revolution ended the game during the actions of turn %(t)s.", t=t)
+    if over.get("how") == "counter-revolution":
+        return _("The Royalist counter-revolution ended the game after the battle of turn %(t)s.", t=t)
+    if over.get("how") == "landslide":
+        return _("A Radical landslide ended the game at the elections of turn %(t)s.", t=t)
+    return _("The game ended with the elections of turn %(t)s.", t=t)
 
 
 def supply_refusal(before: dict, d: dict) -> RuleError:
@@ -254,7 +305,19 @@ def stack_words(d: dict) -> str:
 
 
 def describe(event: dict) -> str:
-    """One sentence for the history and for the stale-write notice."""
+    """One sentence for the history and for the stale-write notice; the change that ended the
+    game says how and when, and who won (its ``ended``, LIB-END-2)."""
+    said = change_words(event)
+    ended = event["data"].get("ended") if isinstance(event["data"], dict) else None
+    if not ended:
+        return said
+    return _("%(change)s. %(ended)s %(winners)s", change=said, ended=ended_words(ended),
+             winners=ngettext("Winner: %(w)s", "Winners: %(w)s", len(ended["winners"]),
+                              w=names(ended["winners"])))
+
+
+def change_words(event: dict) -> str:
+    """The change itself, in one sentence."""
     d, kind = event["data"], event["kind"]
     if kind == "stack":
         if d["blocks"] == 0:
@@ -277,7 +340,8 @@ def describe(event: dict) -> str:
         "profile": lambda: _("the board profile changed"),
         "battle_vp": lambda: _("the battle of turn %(t)s is worth %(v)s VP", t=d["turn"], v=d["vp"]),
         "advance": lambda: answer_words(d),
-        "finish": lambda: _("the election was closed; next turn"),
+        "finish": lambda: (_("the election was closed") if d.get("ended") else
+                           _("the election was closed; next turn")),
         "hold": lambda: (_("the elections of turn %(t)s were held", t=d["turn"])
                          if d.get("held", True) else
                          _("the elections of turn %(t)s started: they wait for tie answers",

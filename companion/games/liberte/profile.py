@@ -104,7 +104,8 @@ def save(table, data):
         abort(403)
 
     def read(position):  # the profile's reader: liberte.check.board_profile
-        check.frozen(position, "profile")  # before the form: LIB-ELEC-9 first
+        check.over(position)  # before the form: LIB-END-2, then LIB-ELEC-9
+        check.frozen(position, "profile")
         return check.check(position, "profile", {"map": data() if callable(data) else data})
     return live.write(table, "profile", read, SCREEN, "profile", rationed=True)
 

@@ -9,14 +9,25 @@ from companion.table.caches import memo
 from companion.forms import address_number
 from companion.games.liberte import check as checker, engine
 from companion.games.liberte.engine import FACTIONS
-from companion.games.liberte.position import (card_label, card_name, contest_names, ending_name,
-                                              faction_names, faction_parties)
+from companion.games.liberte.position import (card_label, card_name, contest_names, decided_words,
+                                              ended_refusal, ended_words, ending_name, faction_names, faction_parties)
 from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 
 bp = Blueprint("liberte", __name__, url_prefix="/liberte/<code>")
 bp.add_app_template_global(card_label)
 bp.add_app_template_global(card_name)
+bp.add_app_template_global(ended_words)
+bp.add_app_template_global(decided_words)
+
+
+def benched(position: dict, seat: str) -> RuleError | None:
+    """LIB-END-2 (``Game.benched``): once the game is over a player's phone changes nothing, its
+    undo included; the host alone may undo the change that ended it (a mis-entry), which reopens
+    the game. A player's form of address is no move of the game and stays free."""
+    if position.get("over") and request.endpoint != "tables.address":
+        return ended_refusal(position["over"])
+    return None
 
 
 def base_context(table, live_url: str) -> dict:
@@ -53,7 +64,7 @@ def alert(table) -> Markup:
     election under way and, for the asked player, the question, opened by itself (Game.alert)."""
     position = live.position(table)
     status = election_status(position, tables.seat(table))
-    if not status["under_way"]:
+    if not status["under_way"] and not position.get("over"):
         return Markup()
     return Markup(render_template("liberte/_ask.html", table=table, p=position,
                                   go=url_for("liberte_election.wizard", code=table.code),
@@ -189,7 +200,10 @@ def preview(position) -> dict | None:
     passes): the votes (None when the counter-revolution ends the game first), a landslide, the
     end. Only that is kept with the position (a position memo): the whole result, with its
     sentences, would stay in memory for every table a worker keeps, for its garbage collector to
-    go through again and again (docs/performance.md, "Load benchmark")."""
+    go through again and again (docs/performance.md, "Load benchmark"). None once the game is
+    over: no election comes after its end (LIB-END-2)."""
+    if position.get("over"):
+        return None
     try:
         whole = engine.resolution(position, interactive=False)
     except RuleError:  # a position the check accepts but the election cannot run yet

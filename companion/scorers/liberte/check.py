@@ -19,7 +19,7 @@ def check_position(scenario) -> dict:
         "control": control,
         "counter_revolution": counter_revolution(scenario.turn, scenario.board, scenario.profile,
                                                  scenario.lost_battles, scenario.players, scenario.displays,
-                                                 scenario.hands),
+                                                 scenario.hands, scenario.vp),
         "supply": left,
         "action_phase_over": action_phase_over(left),
     }

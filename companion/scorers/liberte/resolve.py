@@ -7,9 +7,10 @@ from companion.scorers.liberte.battle import BATTLE_TURNS, fight_battle
 from companion.scorers.liberte.board import PROVINCES
 from companion.scorers.liberte.cards import FACTION, FACTIONS, OF_FACTION, RED, WHITE
 from companion.scorers.liberte.election import resolve_province
+from companion.scorers.liberte.ranking import tie_sentence
 from companion.scorers.liberte.government import form_government
 from companion.scorers.liberte.sudden_death import counter_revolution, landslide
-from companion.scorers.liberte.supply import supply
+from companion.scorers.liberte.supply import supply, supply_after, waiting_for_the_battle
 from companion.scorers.liberte.ties import Advancing, Pending
 from companion.scorers.liberte.turn import final_scoring, play_order_groups
 from companion.scorers.liberte.victory_points import Award, award_victory_points, present
@@ -68,7 +69,8 @@ class Resolution:
             "board_after": {str(n): [s.as_json() for s in stacks] for n, stacks in sorted(self.board.items())},
             "displays_after": {p: [c.as_json() for c in cards] for p, cards in self.displays.items()},
             "lost_battles": self.lost_battles,
-            "supply_after": supply(self.board, self.scenario.turn, self.lost_battles),
+            "supply_after": supply_after(self.board, self.scenario.turn, self.lost_battles),
+            "battle_blocks_waiting": waiting_for_the_battle(self.board, self.scenario.turn, self.lost_battles),
             "pending": self.pending.as_json() if self.pending else None,
             "log": self.log,
         }
@@ -99,18 +101,17 @@ def resolve(scenario, interactive: bool = False) -> Resolution:
 def _end_of_turn(s, result, advancing) -> None:
     if s.turn in BATTLE_TURNS and not _counter_revolution_before_the_battle(s, result, advancing):
         _battle(s, result, advancing)
-    result.counter_revolution = counter_revolution(s.turn, result.board, s.profile, result.lost_battles,
-                                                   s.players, advancing.displays, s.hands)
-    if result.counter_revolution["active"]:
-        result.log.append(_counter_revolution_sentence(result.counter_revolution))
-    if result.counter_revolution["triggered"]:
-        result.ended = {"how": "counter-revolution", "winners": result.counter_revolution["winners"]}
+    cr = result.counter_revolution = counter_revolution(s.turn, result.board, s.profile, result.lost_battles,
+                                                        s.players, advancing.displays, s.hands, result.vp)
+    if cr["active"]:
+        result.log.append(_counter_revolution_sentence(cr))
+    if cr["triggered"]:
+        result.ended = _ended("counter-revolution", cr, result)
         return
     _elections(s, result, advancing)
     result.landslide = landslide(result.votes[RED], s.players, result.board, advancing.displays, s.hands,
-                                 result.votes_held)
+                                 result.votes_held, result.vp)
     if result.landslide:
-        result.ended = {"how": "landslide", "winners": result.landslide["winners"]}
         winners = result.landslide["winners"]
         result.log.append(plural(
             "Radical landslide: red has %(votes)s (17 or more); red points %(points)s; %(winners)s wins "
@@ -119,6 +120,7 @@ def _end_of_turn(s, result, advancing) -> None:
             "and the game ends (LIB-LAND-1, LIB-LAND-2, LIB-LAND-3)", len(winners),
             votes=plural("%(n)s vote", "%(n)s votes", result.votes[RED]),
             points=_points(result.landslide["points"]), winners=names(winners)))
+        result.ended = _ended("landslide", result.landslide, result)
         return
     government = form_government(result.votes, s.players, advancing, s.government_tie)
     result.government = government
@@ -135,6 +137,17 @@ def _end_of_turn(s, result, advancing) -> None:
     if s.turn == 4:
         result.final = final_scoring(result.vp, s.players, advancing.displays)
         result.log.append(result.final.pop("sentence"))
+
+
+def _ended(how: str, sudden_death: dict, result) -> dict:
+    """A sudden death's end: how, the winners and every player's place (LIB-END-3); a tie for the
+    first place is said with what decided it (LIB-LAND-3, LIB-CR-3)."""
+    ranking = {key: sudden_death[key] for key in ("winners", "standings", "decided")}
+    best = max(sudden_death["points"].values())
+    tie = tie_sentence(ranking, best)
+    if tie:
+        result.log.append(tie)
+    return {"how": how, **ranking}
 
 
 def _battle(s, result, advancing) -> None:

@@ -1,6 +1,7 @@
 """The two sudden deaths: the Radical landslide (LIB-LAND) and the Royalist counter-revolution (LIB-CR)."""
 from companion.scorers.liberte.cards import RED, WHITE, blocks_on_cards
 from companion.scorers.liberte.control import controlling_stack
+from companion.scorers.liberte.ranking import standings
 
 LANDSLIDE_VOTES = 17
 COUNTER_REVOLUTION_PROVINCES = 7
@@ -23,23 +24,21 @@ def on_cards(faction, player, displays, hands) -> int:
     return blocks_on_cards(displays.get(player, []) + hands.get(player, []), faction)
 
 
-def sudden_death_winners(points, faction, players, displays, hands) -> list:
+def sudden_death_ranking(points, faction, players, displays, hands, vp=None) -> dict:
     """Most points wins; tie: most blocks of the faction on cards in hand and display; still tied:
-    shared victory (LIB-LAND-3, LIB-CR-3)."""
-    best = max(points.values())
-    tied = [p for p in players if points[p] == best]
-    cards = {p: on_cards(faction, p, displays, hands) for p in tied}
-    most = max(cards.values())
-    return [p for p in tied if cards[p] == most]
+    shared victory (LIB-LAND-3, LIB-CR-3). Every player ranked the same way (LIB-END-3):
+    {"winners", "standings", "decided"}."""
+    cards = {p: on_cards(faction, p, displays, hands) for p in players}
+    return standings(players, vp or {}, points, cards, faction)
 
 
-def landslide(red_votes, players, board, displays, hands, votes_held):
+def landslide(red_votes, players, board, displays, hands, votes_held, vp=None):
     """LIB-LAND-1: 17 or more red votes after the 27 provinces end the game; returns None or
-    {"points", "winners"} (LIB-LAND-2/3)."""
+    {"points", "winners", "standings", "decided"} (LIB-LAND-2/3, LIB-END-3)."""
     if red_votes < LANDSLIDE_VOTES:
         return None
     points = faction_points(RED, players, board, displays, hands, votes_held)
-    return {"points": points, "winners": sudden_death_winners(points, RED, players, displays, hands)}
+    return {"points": points, **sudden_death_ranking(points, RED, players, displays, hands, vp)}
 
 
 def white_controlled(board, profile) -> list:
@@ -53,16 +52,17 @@ def white_controlled(board, profile) -> list:
     return provinces
 
 
-def counter_revolution(turn, board, profile, lost_battles, players, displays, hands) -> dict:
+def counter_revolution(turn, board, profile, lost_battles, players, displays, hands, vp=None) -> dict:
     """LIB-CR-1, LIB-CR-2, LIB-CR-3: the count (None while the profile marks no fleur-de-lis), whether the check
-    applies this turn, and when it triggers, each player's white points and the winners."""
+    applies this turn, and when it triggers, each player's white points, the winners and every player's
+    place (LIB-END-3: ``standings``, and ``decided``, what broke a tie for the first place)."""
     provinces = white_controlled(board, profile)
     count = len(provinces) + lost_battles if profile.fleur_de_lis else None
     active = turn in COUNTER_REVOLUTION_TURNS
     triggered = active and count is not None and count >= COUNTER_REVOLUTION_PROVINCES
-    points, winners = {}, []
+    points, ranking = {}, {"winners": [], "standings": [], "decided": None}
     if triggered:
         points = faction_points(WHITE, players, board, displays, hands)
-        winners = sudden_death_winners(points, WHITE, players, displays, hands)
+        ranking = sudden_death_ranking(points, WHITE, players, displays, hands, vp)
     return {"count": count, "needed": COUNTER_REVOLUTION_PROVINCES, "active": active, "triggered": triggered,
-            "provinces": provinces, "lost_battles": lost_battles, "winners": winners, "points": points}
+            "provinces": provinces, "lost_battles": lost_battles, "points": points, **ranking}

@@ -31,6 +31,19 @@ def supply(board, turn: int, lost_battles: int, votes_held=None) -> dict:
             for faction in FACTIONS}
 
 
+def waiting_for_the_battle(board, turn: int, lost_battles: int) -> int:
+    """LIB-BAT-3: the white blocks owed to lost battles that no supply could give (none left even after
+    the elections): each goes on its battle as soon as a white block returns to the supply. The board
+    never holds more white blocks than the box, so only those blocks can make the count run short."""
+    return max(0, -supply(board, turn, lost_battles)[WHITE])
+
+
+def supply_after(board, turn: int, lost_battles: int) -> dict:
+    """The supply after the end of a turn, never below zero: a white block owed to a lost battle that
+    waits (:func:`waiting_for_the_battle`) is not in the supply either (LIB-BAT-3, LIB-PLACE-4)."""
+    return {faction: max(0, n) for faction, n in supply(board, turn, lost_battles).items()}
+
+
 def check_box_counts(board, turn: int, lost_battles: int) -> None:
     """LIB-PLACE-4: no colour may have more blocks on the board than the box (and the set-aside) allow."""
     for faction, left in supply(board, turn, lost_battles).items():

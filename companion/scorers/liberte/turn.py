@@ -1,5 +1,6 @@
 """The turn around the election: next turn's play order (LIB-TURN-1) and the end of the game (LIB-END-1)."""
-from companion.scorers.sentence import names as listed, plural, sentence
+from companion.scorers.liberte.ranking import standings, tie_sentence
+from companion.scorers.sentence import join, names as listed, plural
 
 
 def play_order_groups(vp, players) -> list:
@@ -21,21 +22,15 @@ def draw_play_order(groups, rng) -> list:
 
 def final_scoring(vp, players, displays) -> dict:
     """LIB-END-1: after turn 4, most VPs wins; tie: the highest total value of the cards on the tied
-    players' displays; still tied: shared victory."""
-    best = max(vp.get(p, 0) for p in players)
+    players' displays; still tied: shared victory. Every player ranked the same way (LIB-END-3)."""
+    value = {p: sum(card.value for card in displays.get(p, [])) for p in players}
+    outcome = standings(players, vp, {p: vp.get(p, 0) for p in players}, value)
+    best, winners = max(vp.get(p, 0) for p in players), outcome["winners"]
+    said = plural("Turn 4 is over: %(winners)s wins with %(vp)s VP (LIB-END-1)",
+                  "Turn 4 is over: %(winners)s win with %(vp)s VP (LIB-END-1)", len(winners),
+                  winners=listed(winners), vp=best)
+    tie = tie_sentence(outcome, best)
+    if tie:
+        said = join("; ", [said, tie])
     tied = [p for p in players if vp.get(p, 0) == best]
-    display_value = {p: sum(card.value for card in displays.get(p, [])) for p in tied}
-    most = max(display_value.values())
-    winners = [p for p in tied if display_value[p] == most]
-    names = listed(winners)
-    if len(tied) == 1:
-        said = plural("Turn 4 is over: %(winners)s wins with %(vp)s VP (LIB-END-1)",
-                      "Turn 4 is over: %(winners)s win with %(vp)s VP (LIB-END-1)", len(winners), winners=names,
-                      vp=best)
-    elif len(winners) == 1:
-        said = sentence("Turn 4 is over: %(winners)s wins with %(vp)s VP (tie on VPs broken by display value "
-                        "%(value)s) (LIB-END-1)", winners=names, vp=best, value=most)
-    else:
-        said = sentence("Turn 4 is over: %(winners)s win with %(vp)s VP (tied on VPs and display value: a shared "
-                        "victory) (LIB-END-1)", winners=names, vp=best)
-    return {"winners": winners, "vp": best, "display_value": display_value, "sentence": said}
+    return {**outcome, "vp": best, "display_value": {p: value[p] for p in tied}, "sentence": said}

@@ -199,6 +199,7 @@ def test_a_landslide_ends_the_game_with_red_points_not_the_vp_track(client, tabl
     assert "Record the result: end of the game" in text
     assert table.post(f"/liberte/{table.code}/election/finish", {}).status_code == 200
     board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
-    assert 'id="game-over"' in board and "The game is over." in board
+    assert 'id="game-over"' in board
+    assert "A Radical landslide ended the game at the elections of turn 1." in board
     over = wizard(client, table)
     assert "Sudden death: a Radical landslide (LIB-LAND-1)" in over

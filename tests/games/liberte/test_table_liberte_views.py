@@ -160,33 +160,25 @@ def test_the_meters_announce_a_counter_revolution_that_ends_the_game_before_the_
 
 
 def test_a_counter_revolution_during_the_actions_ends_the_game_on_every_page_LIB_CR_2(client, table):
-    """Seven white fleur-de-lis provinces in turn 3: the game ended then, "at once" (LIB-CR-1). Every
-    phone is told at the top of its board (out of band with the meters, which every change
-    refreshes), and the Election page offers the counter-revolution, not a battle and elections:
-    no battle VPs asked, no battle fought, the white points and the winner in one tap."""
+    """Seven white fleur-de-lis provinces in turn 3: the game ended then, "at once" (LIB-CR-1), by
+    the tap that made the seventh. Every phone is told at the top of its board (out of band with
+    the meters, which every change refreshes), and the Election page shows the end, with no
+    battle, elections nor battle VPs to ask."""
     from test_table_liberte_profile import profile_form
     fleur = (2, 4, 6, 10, 14, 17, 20)
     table.post(f"/liberte/{table.code}/profile/", profile_form(fleur=fleur))
     table.displays("turn", {"turn": 3})
     for n in fleur:
         table.stack(n, "Max", "white", 2)
-    notice = ("Counter-revolution! The game ends (LIB-CR-1). <a href=\"/liberte/"
-              f"{table.code}/election/\">The result</a>")
+    notice = "The Royalist counter-revolution ended the game during the actions of turn 3."
     board = rules_shown(client.get(f"/liberte/{table.code}/", headers={"HX-Request": "true"}).get_data(as_text=True))
     assert board.index(notice) < board.index('id="prov-1"')  # above the tiles, not below them
-    assert 'id="sudden-death" hx-swap-oob="true">' in meters(client, table).get_data(as_text=True)
+    assert board.count('id="game-over"') == 1
+    assert notice in meters(client, table).get_data(as_text=True)  # the tapping phone's meters say it
     election = client.get(f"/liberte/{table.code}/election/").get_data(as_text=True)
-    assert "Show the counter-revolution" in election and "Hold the elections" not in election
-    assert 'name="vp"' not in election  # no battle, so no battle VPs to read off the board
-    held = table.post(f"/liberte/{table.code}/election/hold", {})
-    text = rules_shown(held.get_data(as_text=True))
-    assert held.status_code == 200, text
-    assert "Sudden death: the Royalist counter-revolution (LIB-CR-1). Winner: Max" in text
-    assert "The counter-revolution ended the game during the actions: no battle is fought" in text
-    assert "The battle is lost" not in text
-    over = client.get(f"/liberte/{table.code}/election/").get_data(as_text=True)
-    points = over[over.index('id="sudden-death-points"'):]
-    assert "The game is over" in over and "<td>Max</td><td>14</td>" in points  # 7 stacks of 2
+    assert "Hold the elections" not in election and 'name="vp"' not in election
+    points = election[election.index('id="standings"'):]
+    assert "<td>1</td><td>Max</td><td>14</td>" in points  # 7 stacks of 2
 
 
 def test_the_add_a_stack_sheet_does_not_replace_a_players_stack_LIB_PLACE_3(client, table):

@@ -1,0 +1,161 @@
+"""The end of a Liberté game is final (LIB-END-2): recorded when it happens, by the change that makes
+it, with its winners and every player's place (LIB-END-3); every change after it is refused on every
+page, nothing stored, until the host undoes the change that ended it.
+
+R VI.3 (l. 521): «игра немедленно заканчивается»; R VI.1 (l. 495): the game ends after turn 4."""
+import json
+import re
+
+import pytest
+from test_table_liberte_profile import profile_form
+
+from conftest import TableHelper
+
+FLEUR = (2, 4, 6, 10, 14, 17, 20)
+ENDED = "The Royalist counter-revolution ended the game during the actions of turn 3."
+
+
+def shown(page: str) -> str:
+    """A page with its rule ids shown (their spans unwrapped)."""
+    return re.sub(r'<span class="rule">([^<]*)</span>', r"\1", page)
+
+
+def page(client, path: str) -> str:
+    return shown(client.get(path).get_data(as_text=True))
+
+
+def exported(client, table) -> dict:
+    return json.loads(client.get(f"/t/{table.code}/export.json").data)
+
+
+@pytest.fixture
+def royalists(client):
+    """Bruno, Denis and Max in turn 3, six white fleur-de-lis provinces held: Bruno 7 white points
+    and 2 white blocks on his cards, Denis 6 and 3, Max none yet."""
+    table = TableHelper(client, players=["Bruno", "Denis", "Max"])
+    table.sit("Bruno")
+    table.post(f"/liberte/{table.code}/profile/", profile_form(fleur=FLEUR, battle=("4", "5", "6")))
+    table.displays("turn", {"turn": 3})
+    table.displays("card", {"player": "Bruno", "where": "hands", "faction": "white", "value": 2})
+    table.displays("card", {"player": "Denis", "where": "displays", "faction": "white", "value": 3})
+    for n, player in zip(FLEUR[:6], ["Bruno"] * 3 + ["Denis"] * 3):
+        table.stack(n, player, "white", 2)
+    table.stack(1, "Bruno", "white", 1)
+    return table
+
+
+def test_the_counter_revolution_during_the_actions_ends_the_game_at_that_tap_LIB_END_2(client, royalists):
+    """The seventh white fleur-de-lis province ends the game with the tap that makes it: Bruno and
+    Denis tie at 9 white points, white on the cards decides for Denis (LIB-CR-3). The table file,
+    the board, the results and the history name the same winner and say what decided."""
+    table = royalists
+    assert table.stack(FLEUR[6], "Max", "white", 1).status_code == 200
+    ending = exported(client, table)["events"][-1]
+    assert ending["kind"] == "stack" and ending["data"]["ended"] == {
+        "how": "counter-revolution", "turn": 3, "when": "actions", "phase": "actions",
+        "winners": ["Denis"],
+        "standings": [{"player": "Denis", "vp": 0, "rank": 1, "points": 9},
+                      {"player": "Bruno", "vp": 0, "rank": 2, "points": 9},
+                      {"player": "Max", "vp": 0, "rank": 3, "points": 1}],
+        "decided": {"by": "white-cards", "players": ["Denis", "Bruno"],
+                    "detail": {"white": {"Denis": 3, "Bruno": 2}}}}
+    board = page(client, f"/liberte/{table.code}/")
+    assert ENDED in board and "Winner: Denis" in board and "Bruno" not in board.split("Winner:")[1][:40]
+    results = page(client, f"/liberte/{table.code}/election/")
+    assert ENDED in results and "Winner: Denis" in results
+    assert ("Denis and Bruno tied on white points; the white blocks on their cards decided (Denis 3, Bruno 2, "
+            "LIB-CR-3).") in results
+    ranks = results[results.index('id="standings"'):]
+    assert ranks.index("<td>1</td><td>Denis</td><td>9</td>") < ranks.index("<td>2</td><td>Bruno</td><td>9</td>")
+    history = page(client, f"/t/{table.code}/history")
+    assert f"province 20: Max: 1 white block. {ENDED} Winner: Denis" in history
+
+
+def test_after_the_end_every_change_is_refused_and_nothing_is_stored_LIB_END_2(app, client, royalists):
+    """A stack, a discard, a card, VPs, the turn, lost battles, the play order, the profile and the
+    elections: each refused with how and when the game ended; the log is unchanged. A player's
+    phone may not undo the end either, nor change a form of address being refused."""
+    table = royalists
+    table.stack(FLEUR[6], "Max", "white", 1)
+    before = exported(client, table)["events"]
+    code = table.code
+    taps = [
+        (f"/liberte/{code}/", {"province": 3, "player": "Max", "faction": "white", "blocks": 1}),
+        (f"/liberte/{code}/displays/discard", {"player": "Bruno", "where": "hands", "index": 0}),
+        (f"/liberte/{code}/displays/card", {"player": "Max", "faction": "blue", "value": 2}),
+        (f"/liberte/{code}/displays/vp", {"player": "Max", "vp": 7}),
+        (f"/liberte/{code}/displays/turn", {"turn": 4}),
+        (f"/liberte/{code}/displays/lost_battles", {"count": 1}),
+        (f"/liberte/{code}/displays/order", {"order-0": "Max", "order-1": "Denis", "order-2": "Bruno"}),
+        (f"/liberte/{code}/profile/", {"profile-name": "Mine"}),
+        (f"/liberte/{code}/election/hold", {}),
+        (f"/liberte/{code}/election/finish", {}),
+    ]
+    for path, data in taps:
+        refused = table.post(path, data)
+        said = shown(refused.get_data(as_text=True))
+        assert refused.status_code == 422, path
+        assert f"{ENDED} Nothing more can be changed; the host may undo the change that ended it." in said, path
+    player = table.seated_phone("Denis")
+    refused = table.post(f"/t/{code}/undo", {}, client=player)
+    assert ENDED in refused.get_data(as_text=True)
+    assert table.post(f"/t/{code}/address", {"player": "Denis", "gender": "m"}, client=player).status_code == 200
+    after = exported(client, table)["events"]
+    assert [e for e in after if e["kind"] != "address"] == before
+
+
+def test_the_host_undoes_the_change_that_ended_the_game_and_it_goes_on_LIB_END_2(client, royalists):
+    """A mis-entry: the host takes back the tap that ended the game, which reopens it."""
+    table = royalists
+    table.stack(FLEUR[6], "Max", "white", 1)
+    assert table.post(f"/t/{table.code}/undo", {}).status_code == 200
+    board = page(client, f"/liberte/{table.code}/")
+    assert 'id="game-over"' not in board and "6 of 7" in board
+    assert table.stack(FLEUR[6], "Max", "blue", 1).status_code == 200
+
+
+def test_an_ended_table_file_imports_as_ended_and_a_change_after_its_end_is_refused_LIB_END_2(client, royalists):
+    """The end is folded from the change that made it: an imported file ends at the same tap with
+    the same winner; a file that goes on after the end is refused, naming the event."""
+    table = royalists
+    table.stack(FLEUR[6], "Max", "white", 1)
+    data = exported(client, table)
+    from io import BytesIO
+    copy = client.post("/tables/import", data={"file": (BytesIO(json.dumps(data).encode()), "t.json")})
+    assert copy.status_code == 303
+    code = copy.location.split("/")[2]
+    assert "Winner: Denis" in page(client, f"/liberte/{code}/")
+    data["events"].append({"kind": "stack", "data": {"province": "3", "player": "Max", "faction": "white",
+                                                      "blocks": 1}})
+    refused = client.post("/tables/import", data={"file": (BytesIO(json.dumps(data).encode()), "t.json")})
+    said = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and f"event {len(data['events'])} (stack)" in said and ENDED in said
+
+
+def test_the_end_of_turn_4_is_final_and_the_tie_break_is_named_LIB_END_1(client, table):
+    """After turn 4's elections: Christie and Joshua tie at 20 VP, Joshua's display is worth more.
+    The board, the results and the history name Joshua and what decided; no sentence speaks of a
+    next turn; the next stack and discard are refused."""
+    table.post(f"/liberte/{table.code}/profile/", profile_form(battle=("4", "5", "6")))
+    table.displays("turn", {"turn": 4})
+    for player in ("Christie", "Joshua"):
+        table.displays("vp", {"player": player, "vp": 20})
+    table.displays("card", {"player": "Christie", "faction": "red", "value": 1})
+    table.displays("card", {"player": "Joshua", "faction": "blue", "value": 2})
+    held = table.post(f"/liberte/{table.code}/election/hold", {})
+    assert held.status_code == 200
+    ended = "The game ended with the elections of turn 4."
+    decided = "Joshua and Christie tied on VPs; the value of the cards on their displays decided (Joshua 2, Christie 1"
+    results = page(client, f"/liberte/{table.code}/election/")
+    assert ended in results and "Winner: Joshua" in results and decided in results
+    assert "next turn" not in results.lower()
+    history = page(client, f"/t/{table.code}/history")
+    assert f"the elections of turn 4 were held. {ended} Winner: Joshua" in history
+    assert "next turn" not in history
+    assert exported(client, table)["events"][-1]["data"]["ended"]["winners"] == ["Joshua"]
+    board = page(client, f"/liberte/{table.code}/")
+    assert ended in board and "Winner: Joshua" in board
+    stack = table.stack(1, "Max", "red", 1)
+    discard = table.displays("discard", {"player": "Joshua", "where": "displays", "index": 0})
+    for refused in (stack, discard):
+        assert refused.status_code == 422 and ended in refused.get_data(as_text=True)
