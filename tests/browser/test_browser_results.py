@@ -123,3 +123,61 @@ def screenshots(page, server, code, game):
         shot(page, f"results-{game}-{lang}-chart", at="#chart-0")
     page.locator("form.lang button[value=en]").click()
     wait_until(page, "document.documentElement.lang === 'en'")
+
+
+STACKS = {1: [(1, "Christie", "red", 3), (2, "Joshua", "blue", 2), (3, "Max", "white", 1)],
+          2: [(4, "Joshua", "blue", 3), (5, "Max", "white", 2)],
+          3: [(6, "Max", "white", 3), (7, "Christie", "red", 1)],
+          4: [(9, "Christie", "red", 2), (10, "Joshua", "blue", 1)]}
+
+
+def liberte_game(table):
+    """Three turns held and turn 4's stacks placed: its elections are the last tap."""
+    for turn, stacks in STACKS.items():
+        for province, player, faction, blocks in stacks:
+            assert table.stack(province, player, faction, blocks).status_code == 200
+        if turn < 4:
+            held = table.post(f"/liberte/{table.code}/election/hold",
+                              {"vp": 5} if turn > 2 else {})  # LIB-BAT-1: not in the profile
+            assert held.status_code == 200
+
+
+def test_a_liberte_game_ends_on_two_phones_and_plays_again(phone, server, client, table):
+    liberte_game(table)
+    exported = json.loads(client.get(f"/t/{table.code}/export.json").data)
+    host, max_ = phone(), phone()
+    for page in (host, max_):
+        page.set_viewport_size(SMALL)
+    code = imported_table(host, server, json.dumps(exported).encode())
+    seat(host, server, code, "Christie")
+    seat(max_, server, code, "Max")
+    # turn 4's elections, held in one tap on the host's phone: the game ends (LIB-END)
+    host.goto(f"{server}/liberte/{code}/election/")
+    host.fill("#vp", "6")
+    host.locator("#hold-button").click()
+    for page in (host, max_):
+        wait_until(page, "!!document.getElementById('see-results')")
+    max_.locator("#see-results").click()
+    host.goto(f"{server}/t/{code}/results")
+    for page in (host, max_):
+        assert "after the elections of turn 4" in page.locator("#why").inner_text()
+        assert phone_layout_problems(page) == []
+    # the chart against the log: each turn's VPs as the election of that turn recorded them
+    log = json.loads(host.request.get(f"{server}/t/{code}/export.json").text())["events"]
+    assert [e["kind"] for e in log].count("hold") == 4
+    vps = chart_rows(max_, 0)
+    assert list(vps) == ["start", "1", "2", "3", "4"] and vps["start"][:3] == ["0", "0", "0"]
+    shown = standings(max_)
+    final = {s["name"]: s["cells"][1] for s in shown}
+    assert vps["4"][:3] == [final[s["name"]] for s in shown]   # the series are in standing order
+    assert all(row[-1].startswith("Government: ") for step, row in vps.items() if step != "start")
+    # play.json: the same players, scores, winners and ranks as the results
+    play = json.loads(max_.request.get(f"{server}/t/{code}/play.json").text())
+    assert [(p["name"], p["winner"], str(p["rank"]), str(p["score"])) for p in play["players"]] == \
+        [(s["name"], s["won"], s["cells"][0], s["cells"][1]) for s in shown]
+    screenshots(host, server, code, "liberte")
+    host.locator("#play-again").click()
+    new = follows(host, code)
+    assert f"/liberte/{new}/" in host.url and follows(max_, code) == new
+    assert max_.request.get(f"{server}/t/{new}", max_redirects=0).headers["location"] == \
+        f"/liberte/{new}/"

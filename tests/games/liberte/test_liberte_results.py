@@ -1,6 +1,8 @@
 """Liberté's results (companion.games.liberte.results): read from the end the position records
 (docs/formats.md, "The end of a Liberté game") and, for how it went, from each election's result
 in the log."""
+import json
+
 import pytest
 
 from companion.games.liberte import results as liberte_results
@@ -85,3 +87,19 @@ def test_the_bgg_id_comes_from_the_board_profile_only(app, over):
         assert liberte_results.results(found.setup, position, log).bgg_id is None
         position["map"] = dict(position.get("map") or {}, bgg_id=26984)
         assert liberte_results.results(found.setup, position, log).bgg_id == 26984
+
+
+def test_the_recorded_end_of_turn_4_gives_the_results_page_and_the_play(app, client, table):
+    """LIB-END: the elections of turn 4 end the game; the page and play.json read its end."""
+    play_four_turns(table)
+    with app.test_request_context():
+        found = tables.find(table.code)
+        ended = events.position(get_db(), found, games.get("liberte"))["over"]
+    assert ended["how"] == "end" and ended["turn"] == 4
+    text = client.get(f"/t/{table.code}/results").get_data(as_text=True)
+    assert "after the elections of turn 4" in text and 'id="chart-0"' in text
+    play = json.loads(client.get(f"/t/{table.code}/play.json").data)
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
+        (s["player"], s["vp"], s["rank"], s["player"] in ended["winners"])
+        for s in ended["standings"]]
+    assert play["game"]["name"] == "Liberté" and "bggId" not in play["game"]
