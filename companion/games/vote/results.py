@@ -79,7 +79,7 @@ def results(setup: dict, position: dict, log: list[dict]) -> Results | None:
     charts = [Chart(_("Budget after each round"), steps,
                     [Series(n, series(after, n, 0)) for n in names], notes),
               Chart(_("Support after each round"), steps,
-                    [Series(n, series(after, n, 1)) for n in names], notes)]
+                    [Series(n, series(after, n, 1)) for n in names])]  # the notes: once, above
     return Results(winners, why, standings, charts)
 
 
