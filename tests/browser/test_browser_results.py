@@ -160,7 +160,7 @@ def test_a_liberte_game_ends_on_two_phones_and_plays_again(phone, server, client
     max_.locator("#see-results").click()
     host.goto(f"{server}/t/{code}/results")
     for page in (host, max_):
-        assert "after the elections of turn 4" in page.locator("#why").inner_text()
+        assert "ended with the elections of turn 4" in page.locator("#why").inner_text()
         assert phone_layout_problems(page) == []
     # the chart against the log: each turn's VPs as the election of that turn recorded them
     log = json.loads(host.request.get(f"{server}/t/{code}/export.json").text())["events"]

@@ -4,7 +4,7 @@ again here; and how it went: each player's VPs after each turn's elections, the 
 the Opposition of each turn and the counter-revolution's count, from each election's recorded
 result in the log (the log folded again, election by election).
 """
-from companion.i18n import gettext as _, names
+from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 from companion.table.results import Chart, Results, Series, Standing
 from companion.games.liberte import position as liberte_position
@@ -17,23 +17,10 @@ def over(position: dict) -> bool:
 
 
 def why(ended: dict) -> str:
-    """How the game ended and, when a tie for the first place was broken, what broke it."""
-    turn = ended.get("turn")
-    said = {"counter-revolution": _("The Royalist counter-revolution ended the game in turn %(t)s.",
-                                    t=turn),
-            "landslide": _("A Radical landslide ended the game in turn %(t)s.", t=turn),
-            "end": _("The game ended after the elections of turn 4: the most VPs win.")
-            }.get(ended.get("how"), _("The game is over."))
-    decided = ended.get("decided") or {}
-    if decided:
-        tied = names(decided.get("players") or [])
-        broke = {"white-cards": _("%(names)s were tied: the white cards decided.", names=tied),
-                 "colour-order": _("%(names)s were tied: the order of the colours decided.",
-                                   names=tied),
-                 "choice": _("%(names)s were tied: the players chose.", names=tied)}
-        said += " " + broke.get(decided.get("by"),
-                                _("%(names)s were tied: the rules' tie-break decided.", names=tied))
-    return said
+    """How and when the game ended and, when a tie for the first place was broken, what broke
+    it: the sentences the board says them with (LIB-END-2)."""
+    return " ".join(filter(None, [liberte_position.ended_words(ended),
+                                  liberte_position.decided_words(ended)]))
 
 
 def turns(setup: dict, log: list[dict]) -> list[dict]:
@@ -82,8 +69,8 @@ def results(setup: dict, position: dict, log: list[dict]) -> Results | None:
     if any(c is not None for c in counts):
         needed = next(e["needed"] for e in elections if e["needed"] is not None) if any(
             e["needed"] is not None for e in elections) else None
-        label = (_("Royalist fleur-de-lis provinces (%(n)s end the game)", n=needed)
-                 if needed else _("Royalist fleur-de-lis provinces"))
+        label = (_("The counter-revolution's count (%(n)s end the game)", n=needed)
+                 if needed else _("The counter-revolution's count"))
         charts.append(Chart(_("The counter-revolution after each turn"),
                             [str(e["turn"]) for e in elections], [Series(label, counts)],
                             [holders(e) for e in elections]))

@@ -27,12 +27,13 @@ def play_four_turns(table):
 
 def ended_shape(position) -> dict:
     """The end as the position records it (docs/formats.md), by hand: the VPs of the last turn,
-    Christie and Joshua tied, the white cards deciding."""
+    the first two tied, the value of their displays deciding (LIB-END-1)."""
     vp = position["vp"]
     order = sorted(vp, key=lambda p: -vp[p])
     return {"how": "end", "turn": 4, "when": "elections", "winners": [order[0]],
             "standings": [{"player": p, "vp": vp[p], "rank": i + 1} for i, p in enumerate(order)],
-            "decided": {"by": "white-cards", "players": order[:2], "detail": {}}}
+            "decided": {"by": "display-value", "players": order[:2],
+                        "detail": {"display_value": {order[0]: 5, order[1]: 3}}}}
 
 
 @pytest.fixture
@@ -62,7 +63,8 @@ def test_the_results_read_the_recorded_end_and_the_vps_of_each_turn(app, over):
     assert result.winners == position["over"]["winners"]
     assert [(s.player, s.rank, s.score) for s in result.standings] == [
         (s["player"], s["rank"], s["vp"]) for s in position["over"]["standings"]]
-    assert "after the elections of turn 4" in result.why and "the white cards decided" in result.why
+    assert "ended with the elections of turn 4" in result.why
+    assert "the value of the cards on their displays decided" in result.why
     chart = result.charts[0]
     assert chart.steps == ["start", "1", "2", "3", "4"] and len(elections) == 4
     for series in chart.series:       # each turn's VPs, as each election recorded them
@@ -74,11 +76,13 @@ def test_the_results_read_the_recorded_end_and_the_vps_of_each_turn(app, over):
 
 def test_an_end_during_the_actions_adds_the_vps_at_the_end(app, over):
     found, position, log = over
-    position["over"] = dict(position["over"], how="counter-revolution", turn=4, when="actions")
+    position["over"] = dict(position["over"], how="counter-revolution", turn=4, when="actions",
+                            phase="actions", decided=None)
     with app.test_request_context():
         result = liberte_results.results(found.setup, position, log)
     assert result.charts[0].steps[-1] == "4" and len(result.charts[0].steps) == 6
-    assert "counter-revolution ended the game in turn 4" in result.why
+    assert result.why == ("The Royalist counter-revolution ended the game during the actions of"
+                          " turn 4.")
 
 
 def test_the_bgg_id_comes_from_the_board_profile_only(app, over):
@@ -97,7 +101,7 @@ def test_the_recorded_end_of_turn_4_gives_the_results_page_and_the_play(app, cli
         ended = events.position(get_db(), found, games.get("liberte"))["over"]
     assert ended["how"] == "end" and ended["turn"] == 4
     text = client.get(f"/t/{table.code}/results").get_data(as_text=True)
-    assert "after the elections of turn 4" in text and 'id="chart-0"' in text
+    assert "ended with the elections of turn 4" in text and 'id="chart-0"' in text
     play = json.loads(client.get(f"/t/{table.code}/play.json").data)
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
         (s["player"], s["vp"], s["rank"], s["player"] in ended["winners"])
