@@ -107,3 +107,25 @@ def test_the_recorded_end_of_turn_4_gives_the_results_page_and_the_play(app, cli
         (s["player"], s["vp"], s["rank"], s["player"] in ended["winners"])
         for s in ended["standings"]]
     assert play["game"]["name"] == "Liberté" and "bggId" not in play["game"]
+
+
+def test_the_host_gives_the_bgg_id_in_the_board_profile_and_the_play_carries_it(client, table):
+    """docs/rules/liberte-board.md: the profile's optional bgg_id is the play's game.bggId."""
+    profile = f"/liberte/{table.code}/profile/"
+    form = {"profile-name": "Ours", "battle-2": 4, "battle-3": 5, "battle-4": 6} | {
+        f"vp-{n}": 0 for n in range(1, 28)}
+    refused = table.post(profile, form | {"bgg_id": "x"})
+    assert refused.status_code == 422 and b"BoardGameGeek id" in refused.data
+    assert table.post(profile, form | {"bgg_id": "26984"}).status_code == 200
+    assert b'name="bgg_id" min="1" max="10000000" value="26984"' in client.get(profile).data
+    play_four_turns(table)
+    assert json.loads(client.get(f"/t/{table.code}/play.json").data)["game"]["bggId"] == 26984
+
+
+def test_a_board_profile_file_may_carry_the_bgg_id_and_nothing_else_there():
+    from companion.scorers.liberte.board import read_profile
+    from companion.scorers.rules import RuleError
+    assert read_profile({"bgg_id": 26984}).as_json()["bgg_id"] == 26984
+    assert "bgg_id" not in read_profile({}).as_json()
+    with pytest.raises(RuleError):
+        read_profile({"bgg_id": "26984"})
