@@ -57,8 +57,10 @@ def winning(game, names: list[str]) -> tuple[list[str], str, str | None]:
                                   _("The %(party)s win", party=party)), party
     if won.get("reason") == "10/10":
         return [won["player"]], _("%(p)s has 10/10: %(p)s's party wins", p=won["player"]), None
-    if won.get("player"):
-        return [won["player"]], words.winner_reasons().get(won.get("by"), ""), None
+    if won.get("player"):  # the last player, or one of the last two (VOTE-FEW-2)
+        reason = words.winner_reasons().get(won.get("by"))
+        said = _("%(p)s's party wins", p=won["player"])
+        return [won["player"]], f"{said}. {reason}" if reason else said, None
     return [], _("Nobody is left in the game"), None
 
 
