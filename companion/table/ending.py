@@ -137,8 +137,10 @@ def evening() -> list[dict]:
         table = tables.find(row["code"])
         if table is None or not tables.is_host(table):
             continue
-        over = ended(table)
-        found.append({"table": table, "game": games.get(table.game).title,
+        game, position = games.get(table.game), live.position(table)
+        # the winners only: without the log, a game's results skip the charts it would fold
+        over = game.results(table.setup, position, []) if game.over(position) else None
+        found.append({"table": table, "game": game.title,
                       "winners": over.winners if over else None,
                       "next": events.next_table(get_db(), table.id, table.version)})
     return found

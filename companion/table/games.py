@@ -80,7 +80,8 @@ class Game(Declares):
     ``check`` has no default: a game without one would store imported events unread.
     ``over(position)`` says whether the game has ended (cheap: every page of the table asks);
     ``results(setup, position, log)`` then says how (a :class:`companion.table.results.Results`
-    from the table's setup, its position and the events in effect, each with its time), which
+    from the table's setup, its position and the events in effect, each with its time; with
+    an empty log, the same without the charts, which the start page does without), which
     the results page, the play sent to BG Stats and the host's list of the evening's games
     show. ``again(host)`` names the page a new game made from this one by "Play again" opens
     on, for the host's phone (True) or another (a night narrated by the host's phone,
