@@ -6,7 +6,7 @@ artifacts/ (docs/results-*.png are copies of them)."""
 import json
 import re
 
-from browser_support import imported_table, phone_layout_problems, shot, wait_until
+from browser_support import CONTRAST, imported_table, phone_layout_problems, shot, wait_until
 
 SMALL = {"width": 360, "height": 740}
 DICE = {"Ann": (6, 6), "Bob": (3, 4), "Cid": (1, 1), "Dan": (4, 4), "Eve": (5, 2), "Fay": (2, 5),
@@ -112,6 +112,9 @@ def screenshots(page, server, code, game):
     page.goto(f"{server}/t/{code}/results")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        assert page.evaluate(CONTRAST) == [], scheme  # the tables and notes at WCAG AA
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = false)")
         shot(page, f"results-{game}-en-{scheme}")
         shot(page, f"results-{game}-en-{scheme}-chart", at="#chart-0")
     page.emulate_media(color_scheme="light")
