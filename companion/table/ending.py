@@ -53,13 +53,17 @@ def results(code):
     found = ended(table)
     if found is None:
         return redirect(url_for("tables.join", code=table.code), 303)
-    play = play_of(table, found)
-    charts = [(chart, shared.chart_geometry(chart)) for chart in found.charts]
-    return live.render("tables/results.html", "tables/_results.html", table=table, found=found,
-                       charts=charts, bgstats=shared.link(play), is_host=tables.is_host(table),
-                       next_code=events.next_table(get_db(), table.id, table.version),
-                       live_url=url_for("ending.results", code=table.code),
-                       game_tabs=games.get(table.game).tabs, error=None)
+    return live.render("tables/results.html", "tables/_results.html", **context(table, found))
+
+
+def context(table, found, **more) -> dict:
+    """What the results page shows of ``found`` (the game's Results)."""
+    return {"table": table, "found": found, "bgstats": shared.link(play_of(table, found)),
+            "charts": [(chart, shared.chart_geometry(chart)) for chart in found.charts],
+            "is_host": tables.is_host(table), "error": None, "players": None,
+            "next_code": events.next_table(get_db(), table.id, table.version),
+            "live_url": url_for("ending.results", code=table.code),
+            "game_tabs": games.get(table.game).tabs, **more}
 
 
 @bp.get("/t/<code>/play.json")
@@ -85,21 +89,15 @@ def again(code):
     if found is None or events.next_table(get_db(), table.id, table.version):
         return redirect(url_for("ending.results", code=table.code) if found else
                         url_for("tables.join", code=table.code), 303)
-    game = games.get(table.game)
     players = request.form.get("players", "\n".join(table.players)).splitlines()
     try:
         new = tables.create(table.game, players, table.language, table.title,
                             table.setup.get("options"), genders=live.people(table))
         events.finish(get_db(), table, new.code, tables.seat(table) or None)
-    except RuleError as err:
-        play = play_of(table, found)
-        charts = [(chart, shared.chart_geometry(chart)) for chart in found.charts]
-        return render_template("tables/results.html", table=table, found=found, charts=charts,
-                               bgstats=shared.link(play), is_host=True, next_code=None,
-                               live_url=url_for("ending.results", code=table.code),
-                               game_tabs=game.tabs, players="\n".join(players),
-                               error={"message": err.message, "rule": err.rule}), \
-            getattr(err, "status", 422)
+    except RuleError as err:  # the players the host changed: the refusal under their field
+        error = {"message": err.message, "rule": err.rule}
+        return render_template("tables/results.html", **context(
+            table, found, players="\n".join(players), error=error)), getattr(err, "status", 422)
     return redirect(url_for("ending.follow", code=table.code), 303)
 
 

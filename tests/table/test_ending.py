@@ -141,3 +141,12 @@ def test_the_command_line_refuses_a_game_not_over(client, vote_table, tmp_path):
     (tmp_path / "table.json").write_bytes(client.get(f"/t/{vote_table.code}/export.json").data)
     answer = CliRunner().invoke(main, ["vote", "play", str(tmp_path / "table.json")])
     assert answer.exit_code == 2 and "not over" in answer.output
+
+
+def test_play_again_with_too_few_players_is_refused_next_to_the_field(client, ended):
+    answer = client.post(f"/t/{ended.code}/again", data={"players": "Ann\nBob"})
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "needs 5 to 10 players, not 2" in text
+    assert text.index('id="again-players"') < text.index("needs 5 to 10 players")
+    assert client.get(f"/vote/{ended.code}/").status_code == 200   # nothing finished
+    assert b'id="play-again"' in client.get(f"/t/{ended.code}/results").data
