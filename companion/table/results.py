@@ -137,7 +137,8 @@ def play(table, title: str, results: Results, log: list[dict]) -> dict:
             entry["role"] = standing.role
         players.append(entry)
     found = {"sourceName": "companion", "sourcePlayId": f"{table.game}-{table.code}",
-             "playDate": started.strftime("%Y-%m-%d %H:%M:%S") if started else None,
+             # BG Stats reads the date as the players' own time: the host's clock's zone
+             "playDate": started.astimezone().strftime("%Y-%m-%d %H:%M:%S") if started else None,
              "durationMin": duration(log), "game": game, "players": players}
     if table.title:
         found["location"] = table.title
