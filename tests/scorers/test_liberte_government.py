@@ -34,12 +34,26 @@ def test_any_player_may_advance_and_the_highest_card_wins_the_tie_LIB_GOV_2():
     assert "(LIB-GOV-2)" in sentence(result, "Government: tie at 2 votes between red, blue")
 
 
-def test_unresolved_government_tie_red_beats_blue_beats_white_LIB_GOV_2():
+def test_unresolved_government_tie_red_beats_blue_beats_white_and_nobody_moves_back_LIB_GOV_2():
+    """R l. 410 moves the other factions back behind the card that wins; a tie no card won is settled by
+    the colour order, which the log names, and the track stays as the votes put it."""
     result = resolve(board=RED_2_BLUE_2_WHITE_1, displays=DISPLAYS)
     assert (result["government"], result["opposition"]) == ("red", "blue")
+    assert result["track"] == {"red": 2, "white": 1, "blue": 2}
+    assert ("still tied, so red beats blue and blue beats white; red wins and no faction moves back, "
+            "as no card won the tie (LIB-GOV-2)") in sentence(result, "Government: tie at 2 votes")
     result = resolve(board={**votes("Joshua", "blue", [4]), **votes("Max", "white", [6])})
     assert (result["government"], result["opposition"]) == ("blue", "white")
-    assert result["track"] == {"red": -1, "white": 0, "blue": 1}  # red had no vote: it stays behind white
+    assert result["track"] == {"red": 0, "white": 1, "blue": 1}
+
+
+def test_a_marker_moved_back_goes_no_further_than_behind_space_0_LIB_GOV_2():
+    """Blue wins the Government tie at 0 with a card given: red and white move behind space 0, then tie
+    there for the Opposition; a card given settles it and white stays behind 0, not below."""
+    displays = {"Joshua": [card("b1", "blue", 1)], "Max": [card("r1", "red", 1)]}
+    result = resolve(displays=displays, advances={"government": [{"Joshua": "b1"}], "opposition": [{"Max": "r1"}]})
+    assert (result["government"], result["opposition"]) == ("blue", "red")
+    assert result["track"] == {"red": -1, "white": -1, "blue": 0}
 
 
 def test_the_government_tie_repeats_while_somebody_advances_LIB_GOV_2():

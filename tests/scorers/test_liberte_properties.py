@@ -7,7 +7,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.scorers.liberte import resolve_json
+from companion.scorers.liberte import check_json, resolve_json
 
 DENSE = Path(__file__).resolve().parents[2] / "examples" / "liberte-dense.json"
 NAMES = ["Anne", "Bruno", "Chloé", "Didier", "Elise", "Fabien"]
@@ -15,28 +15,41 @@ FACTIONS = ["red", "white", "blue"]
 LIMIT = {"red": 30, "white": 24, "blue": 28}
 
 
+FLEURS = ["2", "4", "6", "10", "14", "17", "20", "23"]
+
+
 @st.composite
 def positions(draw):
-    """A legal position: 1-3 stacks per province of distinct owners, within the box, with displays."""
+    """A legal position: 1-3 stacks per province of distinct owners, within the box (less the white
+    blocks on lost battles), with displays and hands; sometimes white-heavy, with fleur-de-lis provinces
+    marked, so that the supply runs out and the counter-revolution comes."""
     players = NAMES[:draw(st.integers(3, 6))]
     turn = draw(st.integers(2, 4))
+    lost = draw(st.integers(0, turn - 2))
+    limit = dict(LIMIT, white=LIMIT["white"] - lost)
+    colours = draw(st.sampled_from([FACTIONS, ["white", "white", "white", "red", "blue"]]))
     used = dict.fromkeys(FACTIONS, 0)
     board = {}
     for number in range(1, 28):
         owners = draw(st.lists(st.sampled_from(players), max_size=3, unique=True))
         stacks = []
         for owner in owners:
-            faction, blocks = draw(st.sampled_from(FACTIONS)), draw(st.integers(1, 3))
-            if used[faction] + blocks <= LIMIT[faction]:
+            faction, blocks = draw(st.sampled_from(colours)), draw(st.integers(1, 3))
+            if used[faction] + blocks <= limit[faction]:
                 used[faction] += blocks
                 stacks.append({"player": owner, "faction": faction, "blocks": blocks})
         if stacks:
             board[str(number)] = stacks
     displays = {p: [{"id": f"{p}-{i}", "faction": draw(st.sampled_from(FACTIONS)), "value": draw(st.integers(1, 3)),
                      "general": draw(st.booleans())} for i in range(draw(st.integers(0, 4)))] for p in players}
-    return {"turn": turn, "players": players, "board": board, "displays": displays,
-            "battle": {p: draw(st.integers(0, 3)) for p in players},
-            "map": {"provinces": {"14": {"vp": 2}}, "battle_vp": {"2": 4, "3": 5, "4": 6}},
+    hands = {p: [{"faction": draw(st.sampled_from(FACTIONS)), "value": draw(st.integers(1, 3))}
+                 for _ in range(draw(st.integers(0, 2)))] for p in players}
+    provinces = {"14": {"vp": 2}}
+    if draw(st.booleans()):
+        provinces.update({n: dict(provinces.get(n, {}), fleur_de_lis=True) for n in FLEURS})
+    return {"turn": turn, "players": players, "board": board, "displays": displays, "hands": hands,
+            "battle": {p: draw(st.integers(0, 3)) for p in players}, "lost_battles": lost,
+            "map": {"provinces": provinces, "battle_vp": {"2": 4, "3": 5, "4": 6}},
             "vp": {p: draw(st.integers(0, 20)) for p in players}}
 
 
@@ -92,6 +105,72 @@ def test_the_same_scenario_always_gives_the_same_result(data, drawn):
     data, result = play_out(data, drawn.draw)
     again = json.loads(json.dumps(data))
     assert resolve_json(again) == result == resolve_json(data, interactive=True)
+
+
+def colours(board) -> dict:
+    counts = dict.fromkeys(FACTIONS, 0)
+    for stacks in board.values():
+        for stack in stacks:
+            counts[stack["faction"]] += stack["blocks"]
+    return counts
+
+
+def ranked(ending, players):
+    """A recorded end's places: every player once, ranks from 1 in order, the winners those of rank 1."""
+    ranks = [s["rank"] for s in ending["standings"]]
+    assert sorted(s["player"] for s in ending["standings"]) == sorted(players)
+    assert ranks == sorted(ranks) and ranks[0] == 1 and all(1 <= r <= len(players) for r in ranks)
+    assert ending["winners"] == [s["player"] for s in ending["standings"] if s["rank"] == 1]
+
+
+@settings(max_examples=50, deadline=None)
+@given(positions(), st.data())
+def test_every_answer_stays_within_the_games_components(data, drawn):
+    """LIB-PLACE-4, LIB-BAT-3, LIB-END-3: whatever the position and the tie answers, the answer never
+    holds more blocks, cards, stacks, votes or lost battles than the game has, nor fewer than none: the
+    supply is never negative (a lost battle's white block that no supply can give waits for one), and
+    the blocks of each colour on the board, in the supply and on the lost battles add up to the box."""
+    data, result = play_out(data, drawn.draw)
+    players, turn = data["players"], data["turn"]
+    on_board = colours(result["board_after"])
+    waiting = result["battle_blocks_waiting"]
+    assert result["lost_battles"] <= turn - 1 and 0 <= waiting <= result["lost_battles"] - data["lost_battles"]
+    for faction in FACTIONS:
+        assert 0 <= result["supply_after"][faction] <= LIMIT[faction]
+        on_battles = result["lost_battles"] - waiting if faction == "white" else 0
+        assert on_board[faction] + result["supply_after"][faction] + on_battles == LIMIT[faction]
+    for number, stacks in result["board_after"].items():
+        assert 1 <= int(number) <= 27 and 1 <= len(stacks) <= 3
+        assert len({s["player"] for s in stacks}) == len(stacks) and all(1 <= s["blocks"] <= 3 for s in stacks)
+    for player, cards in result["displays_after"].items():
+        assert len(cards) <= 5 and {c["id"] for c in cards} <= {c["id"] for c in data["displays"][player]}
+    if result["votes"] is not None:
+        assert sum(result["votes"].values()) <= 27 + 2  # one vote a province, Paris up to three
+        assert all(0 <= result["votes"][f] <= LIMIT[f] for f in FACTIONS)
+    if result["track"] is not None:
+        assert all(-1 <= result["track"][f] <= result["votes"][f] for f in FACTIONS)
+    assert all(result["vp"][p] >= data["vp"][p] for p in players)
+    for ending in (result["ended"], result["final"]):
+        if ending:
+            ranked(ending, players)
+    cr = result["counter_revolution"]
+    if cr and cr["count"] is not None:
+        assert cr["count"] <= len(FLEURS) + result["lost_battles"]
+    check = check_json(data)
+    assert all(0 <= check["supply"][f] <= LIMIT[f] for f in FACTIONS)
+
+
+def test_a_lost_battle_whose_white_block_must_wait_leaves_no_negative_supply_LIB_BAT_3():
+    """R l. 346: the battle is lost and all 24 white blocks stand on the board, each under a higher
+    stack, so no election gives one back: the block waits, the supply says 0, not -1."""
+    board = {str(n): [{"player": "Anne", "faction": "white", "blocks": 1},
+                      {"player": "Bruno", "faction": "red" if n <= 14 else "blue", "blocks": 2}]
+             for n in range(1, 25)}
+    result = resolve_json({"turn": 2, "players": ["Anne", "Bruno", "Chloé"], "board": board})
+    assert result["battle"]["lost"] and result["lost_battles"] == 1
+    assert result["supply_after"]["white"] == 0 and result["battle_blocks_waiting"] == 1
+    assert "No white block is in the supply: place it on the battle after the elections (LIB-BAT-3)" in \
+        result["log"][0] + " " + result["log"][1]
 
 
 def test_the_benchmarks_dense_board_ties_everywhere_and_paris_three_times():

@@ -1,5 +1,6 @@
-"""``companion liberte resolve|check FILE``: the Liberté engine on a JSON scenario (docs/formats.md);
-``companion liberte profile keep|forget|list``: the host administrator's board profiles."""
+"""``companion liberte resolve|check FILE``: the Liberté engine on a JSON scenario, or on the position of
+a table file the app exported (docs/formats.md); ``companion liberte profile keep|forget|list``: the
+host administrator's board profiles."""
 import sys
 
 import click
@@ -16,34 +17,88 @@ def liberte():
     """Liberté: resolve the end of a turn, or check a position."""
 
 
-FILE_HELP = ("FILE is a JSON scenario, described in docs/formats.md (- reads standard input). The answer is "
+FILE_HELP = ("FILE is a JSON scenario, described in docs/formats.md, or a table file the app exported "
+             "(its position at its last version, or at --at VERSION); - reads standard input. The answer is "
              "JSON on standard output, exit 0. Bad input (not JSON, or a position or decision the rules refuse) "
              "prints one line 'error: <what, where> (<rule id>)' on standard error and exits 2; the rule ids are "
              "in docs/rules/liberte.md.")
+AT = click.option("--at", "at", type=click.IntRange(min=0), default=None, metavar="VERSION",
+                  help="With a table file: its position at this version (default: its last).")
 
 
 @liberte.command(epilog=FILE_HELP)
 @click.argument("file")
+@AT
 @LANG
-def resolve(file):
+def resolve(file, at):
     """Resolve the end of a turn: battle, elections, Government, VPs.
 
     Runs the scenario in FILE in rulebook order: the battle (turns 2-4), the counter-revolution check
     (turns 3-4), the 27 province elections, the landslide check, Government and Opposition, the VPs.
+    A table file's position is resolved as its Election screen would hold the elections (a tie nobody
+    answered yet is a pass); a game already over is not resolved again (LIB-END-2).
     """
-    answer(file, resolve_json)
+    answer(file, lambda data: resolve_json(scenario_of(data, at, over_refused=True)))
 
 
 @liberte.command(epilog=FILE_HELP)
 @click.argument("file")
+@AT
 @LANG
-def check(file):
+def check(file, at):
     """Check a position: control, counter-revolution, supply.
 
     Reports who controls each province, the counter-revolution count and the supply of each colour
     for the position in FILE, as it stands.
     """
-    answer(file, check_json)
+    answer(file, lambda data: check_json(scenario_of(data, at)))
+
+
+def scenario_of(data: dict, at: int | None, over_refused: bool = False) -> dict:
+    """The docs/formats.md scenario in ``data``: a scenario as it is, or a table file's position at
+    version ``at`` (its last when None), folded from its log as an import replays it."""
+    from companion.table.tables import EXPORT_FORMAT
+    if data.get("format") != EXPORT_FORMAT:
+        if at is not None:
+            raise RuleError("--at reads a table file, and this is a scenario", "docs/formats.md")
+        return data
+    position = table_position(data, at)
+    if over_refused and position.get("over"):
+        from companion.games.liberte.position import ended_words
+        with offline_app().test_request_context():
+            said = ended_words(position["over"])
+        raise RuleError(f"{said} Its winners: {', '.join(position['over']['winners'])}; the position before the "
+                        "change that ended it is resolved with --at", "LIB-END-2")
+    from companion.games.liberte import engine
+    scenario = engine.scenario(position)
+    if position.get("map"):
+        scenario["map"] = position["map"]
+    return scenario
+
+
+def table_position(data: dict, at: int | None) -> dict:
+    """A Liberté table file's position at version ``at`` (its last when None): its log read and every
+    event checked as an import checks it (a refused one names its number), then folded."""
+    from companion.table import events, games, tables
+    with offline_app().test_request_context():
+        if data.get("game") != "liberte":
+            raise RuleError(f"this table file is for {data.get('game')!r}, not Liberté", "TABLE-IMPORT")
+        setup = data.get("setup")
+        if not isinstance(setup, dict) or not isinstance(setup.get("players"), list):
+            raise RuleError("the table file's setup lacks the list of players' names", "TABLE-IMPORT")
+        log = tables.read_log(data.get("events"))
+        if at is not None and at > len(log):
+            raise RuleError(f"--at {at}: the table file goes up to version {len(log)}", "TABLE-IMPORT")
+        log = log[:len(log) if at is None else at]
+        game = games.get("liberte")
+        return events.fold(game, setup, events.replay(game, setup, log))
+
+
+def offline_app():
+    """An app for reading a table file on the command line: the games and the words, no database
+    (nothing is opened or stored)."""
+    from companion import create_app
+    return create_app({"TESTING": True, "DATABASE": ":memory:", "SECRET_KEY": "command line"})
 
 
 @liberte.group(short_help="The host's own board profiles, listed to every table's host.")

@@ -116,7 +116,22 @@ def tie_context(ctx: dict) -> dict:
     return {"tied_stacks": stacks, "given": given,
             "tokens": {pl: p["battle"].get(pl, 0) for pl in players} if contest == BATTLE else {},
             "tied_votes": tied_votes(ctx["result"], contest, players),
+            "lost_ends": lost_battle_ends(p, question, given) if contest == BATTLE else None,
             "can_answer": ctx["is_host"] or ctx["seat"] == question["player"]}
+
+
+def lost_battle_ends(p: dict, question: dict, given: list) -> dict | None:
+    """Whether losing this battle ends the game (LIB-BAT-3: a lost battle counts for the
+    counter-revolution, LIB-CR-1): then the battle question says so, and ``last`` says that this
+    player's pass loses it (nobody advanced in this round, nobody is asked after him)."""
+    cr = engine.check(p)["counter_revolution"]
+    if not cr["active"] or cr["count"] is None or cr["count"] + 1 < cr["needed"]:
+        return None
+    players = list(question.get("players", []))
+    later = [pl for pl in players[players.index(question["player"]) + 1:]
+             if pl not in question.get("unable", [])] if question["player"] in players else []
+    advanced = any(a["card"] for a in given if a["round"] == question["round"])
+    return {"count": cr["count"], "needed": cr["needed"], "last": not later and not advanced}
 
 
 def tied_votes(result: dict, contest: str, players: list) -> dict:

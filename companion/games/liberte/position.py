@@ -311,9 +311,10 @@ def describe(event: dict) -> str:
     ended = event["data"].get("ended") if isinstance(event["data"], dict) else None
     if not ended:
         return said
-    return _("%(change)s. %(ended)s %(winners)s", change=said, ended=ended_words(ended),
+    said = _("%(change)s. %(ended)s %(winners)s.", change=said, ended=ended_words(ended),
              winners=ngettext("Winner: %(w)s", "Winners: %(w)s", len(ended["winners"]),
                               w=names(ended["winners"])))
+    return f"{said} {decided_words(ended)}" if ended.get("decided") else said
 
 
 def change_words(event: dict) -> str:
@@ -342,7 +343,9 @@ def change_words(event: dict) -> str:
         "advance": lambda: answer_words(d),
         "finish": lambda: (_("the election was closed") if d.get("ended") else
                            _("the election was closed; next turn")),
-        "hold": lambda: (_("the elections of turn %(t)s were held", t=d["turn"])
+        "hold": lambda: (_("the battle of turn %(t)s was fought", t=d["turn"])
+                         if before_the_elections(d) else
+                         _("the elections of turn %(t)s were held", t=d["turn"])
                          if d.get("held", True) else
                          _("the elections of turn %(t)s started: they wait for tie answers",
                            t=d["turn"])),
@@ -389,9 +392,17 @@ def answer_words(d: dict) -> str:
     said = (_("%(p)s advances %(c)s (%(x)s)", p=d["player"], c=advanced,
               x=contest_name(d["contest"])) if d["card"] else
             _("%(p)s passes (%(x)s)", p=d["player"], x=contest_name(d["contest"])))
+    if d.get("held") and before_the_elections(d):
+        return _("%(answer)s; the last tie is answered", answer=said)
     if d.get("held"):
         return _("%(answer)s; the last tie is answered: the elections were held", answer=said)
     return said
+
+
+def before_the_elections(d: dict) -> bool:
+    """Whether the change ended the game before any province voted (the counter-revolution after
+    the battle, LIB-CR-2): its sentence then speaks of no elections."""
+    return (d.get("ended") or {}).get("phase") in ("actions", "battle")
 
 
 def faction_names() -> dict:

@@ -68,7 +68,8 @@ def test_the_counter_revolution_during_the_actions_ends_the_game_at_that_tap_LIB
     ranks = results[results.index('id="standings"'):]
     assert ranks.index("<td>1</td><td>Denis</td><td>9</td>") < ranks.index("<td>2</td><td>Bruno</td><td>9</td>")
     history = page(client, f"/t/{table.code}/history")
-    assert f"province 20: Max: 1 white block. {ENDED} Winner: Denis" in history
+    assert (f"province 20: Max: 1 white block. {ENDED} Winner: Denis. Denis and Bruno tied on white points; the "
+            "white blocks on their cards decided (Denis 3, Bruno 2, LIB-CR-3).") in history
 
 
 def test_after_the_end_every_change_is_refused_and_nothing_is_stored_LIB_END_2(app, client, royalists):
@@ -142,6 +143,8 @@ def test_the_end_of_turn_4_is_final_and_the_tie_break_is_named_LIB_END_1(client,
         table.displays("vp", {"player": player, "vp": 20})
     table.displays("card", {"player": "Christie", "faction": "red", "value": 1})
     table.displays("card", {"player": "Joshua", "faction": "blue", "value": 2})
+    step = page(client, f"/liberte/{table.code}/election/?step=end")
+    assert "VP track and the end of the game" in step and "next turn" not in step.lower()
     held = table.post(f"/liberte/{table.code}/election/hold", {})
     assert held.status_code == 200
     ended = "The game ended with the elections of turn 4."
@@ -159,3 +162,30 @@ def test_the_end_of_turn_4_is_final_and_the_tie_break_is_named_LIB_END_1(client,
     discard = table.displays("discard", {"player": "Joshua", "where": "displays", "index": 0})
     for refused in (stack, discard):
         assert refused.status_code == 422 and ended in refused.get_data(as_text=True)
+
+
+def test_the_battle_question_says_a_pass_ends_the_game_and_the_history_names_no_election_LIB_CR_2(client, table):
+    """Six white fleur-de-lis provinces in turn 3 and a battle tie: the question says that a lost
+    battle brings the counter-revolution, and to the last asked player that passing does. Both pass:
+    the game ends after the battle, and no sentence speaks of elections that were not held."""
+    table.post(f"/liberte/{table.code}/profile/", profile_form(fleur=FLEUR, battle=("4", "5", "6")))
+    table.displays("turn", {"turn": 3})
+    for n in FLEUR[:6]:
+        table.stack(n, "Max", "white", 2)
+    for player, general in (("Christie", "desaix"), ("Joshua", "hoche")):
+        table.displays("card", {"player": player, "faction": "blue", "value": 1, "id": general, "general": "1"})
+        table.displays("battle", {"player": player, "tokens": 1})
+    first = shown(table.post(f"/liberte/{table.code}/election/hold", {}).get_data(as_text=True))
+    assert ("If nobody wins this battle, it is lost: the counter-revolution goes from 6 to 7 of 7 and the game "
+            "ends (LIB-BAT-3, LIB-CR-1).") in first
+    table.post(f"/liberte/{table.code}/election/advance", {"contest": "battle", "player": "Christie", "card": ""})
+    last = page(client, f"/liberte/{table.code}/election/")
+    assert ("If Joshua passes, nobody leads the army: the battle is lost, the counter-revolution goes from 6 to "
+            "7 of 7 and the game ends (LIB-BAT-3, LIB-CR-1).") in last
+    table.post(f"/liberte/{table.code}/election/advance", {"contest": "battle", "player": "Joshua", "card": ""})
+    ended = "The Royalist counter-revolution ended the game after the battle of turn 3."
+    history = page(client, f"/t/{table.code}/history")
+    assert f"Joshua passes (the battle); the last tie is answered. {ended} Winner: Max" in history
+    assert "elections were held" not in history and "were held" not in history
+    assert ended in page(client, f"/liberte/{table.code}/")
+    assert exported(client, table)["events"][-1]["data"]["ended"]["phase"] == "battle"
