@@ -38,12 +38,14 @@ class Series:
 @dataclass(frozen=True)
 class Chart:
     """How one number went: its ``title``, the ``steps`` (a turn, a round), the ``series`` (one
-    per player) and, per step, what else happened then (``notes``: sentences, one list per step)."""
+    per player) and, per step, what else happened then (``notes``: sentences, one list per step);
+    ``limit``, a value the chart marks with a line (the count that ends the game)."""
 
     title: str
     steps: list[str]
     series: list[Series]
     notes: list[list[str]] = field(default_factory=list)
+    limit: int | None = None
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,7 @@ def chart_geometry(chart: Chart) -> dict:
     """Where the chart's lines and labels go in a ``WIDTH`` × ``HEIGHT`` SVG: a polyline per
     series (its points, the gaps a None leaves split it), the y ticks and the step labels."""
     values = [v for s in chart.series for v in s.values if v is not None]
-    top = max(values + [1])
+    top = max(values + [1] + ([chart.limit] if chart.limit is not None else []))
     low = min(values + [0])
     span = max(top - low, 1)
     steps = max(len(chart.steps) - 1, 1)
@@ -91,12 +93,13 @@ def chart_geometry(chart: Chart) -> dict:
         lines.append({"label": series.label, "colour": number % 10,
                       "runs": [" ".join(f"{a},{b}" for a, b in r) for r in runs],
                       "dots": [p for r in runs for p in r]})
-    ticks = sorted({low, top, round((low + top) / 2)})
+    ticks = sorted({low, top, round((low + top) / 2)} | (
+        {chart.limit} if chart.limit is not None else set()))
     return {"width": WIDTH, "height": HEIGHT, "lines": lines,
             "ticks": [{"y": y(t), "label": t} for t in ticks], "left": LEFT,
             "right": WIDTH - RIGHT, "steps": [{"x": x(i), "label": s}
                                               for i, s in enumerate(chart.steps)],
-            "base": HEIGHT - BOTTOM}
+            "base": HEIGHT - BOTTOM, "limit": None if chart.limit is None else y(chart.limit)}
 
 
 def duration(log: list[dict]) -> int | None:

@@ -135,7 +135,11 @@ STACKS = {1: [(1, "Christie", "red", 3), (2, "Joshua", "blue", 2), (3, "Max", "w
 
 
 def liberte_game(table):
-    """Three turns held and turn 4's stacks placed: its elections are the last tap."""
+    """A profile marking three fleur-de-lis provinces (LIB-CR-1), three turns held and turn 4's
+    stacks placed: its elections are the last tap."""
+    profile = {"profile-name": "Ours", "battle-2": 4, "fleur-3": 1, "fleur-5": 1, "fleur-6": 1}
+    assert table.post(f"/liberte/{table.code}/profile/", profile | {
+        f"vp-{n}": 0 for n in range(1, 28)}).status_code == 200
     for turn, stacks in STACKS.items():
         for province, player, faction, blocks in stacks:
             assert table.stack(province, player, faction, blocks).status_code == 200
@@ -174,11 +178,14 @@ def test_a_liberte_game_ends_on_two_phones_and_plays_again(phone, server, client
     final = {s["name"]: s["cells"][1] for s in shown}
     assert vps["4"][:3] == [final[s["name"]] for s in shown]   # the series are in standing order
     assert all(row[-1].startswith("Government: ") for step, row in vps.items() if step != "start")
+    meter = chart_rows(max_, 1)   # the counter-revolution's count after each turn (LIB-CR-1)
+    assert list(meter) == ["1", "2", "3", "4"] and all(row[0].isdigit() for row in meter.values())
     # play.json: the same players, scores, winners and ranks as the results
     play = json.loads(max_.request.get(f"{server}/t/{code}/play.json").text())
     assert [(p["name"], p["winner"], str(p["rank"]), str(p["score"])) for p in play["players"]] == \
         [(s["name"], s["won"], s["cells"][0], s["cells"][1]) for s in shown]
     screenshots(host, server, code, "liberte")
+    shot(host, "results-liberte-en-meter", at="#chart-1")
     host.locator("#play-again").click()
     new = follows(host, code)
     assert f"/liberte/{new}/" in host.url and follows(max_, code) == new

@@ -150,3 +150,13 @@ def test_play_again_with_too_few_players_is_refused_next_to_the_field(client, en
     assert text.index('id="again-players"') < text.index("needs 5 to 10 players")
     assert client.get(f"/vote/{ended.code}/").status_code == 200   # nothing finished
     assert b'id="play-again"' in client.get(f"/t/{ended.code}/results").data
+
+
+def test_the_chart_splits_a_line_where_a_player_has_no_value_and_marks_its_limit():
+    from companion.table.results import Chart, Series, chart_geometry
+    drawn = chart_geometry(Chart("t", ["a", "b", "c", "d"], [Series("Ann", [1, 2, None, 4])],
+                                 limit=7))
+    line = drawn["lines"][0]
+    assert len(line["runs"]) == 2 and len(line["dots"]) == 3
+    assert drawn["limit"] == min(t["y"] for t in drawn["ticks"])  # 7: the highest, at the top
+    assert [t["label"] for t in drawn["ticks"]] == [0, 4, 7]

@@ -73,7 +73,7 @@ def results(setup: dict, position: dict, log: list[dict]) -> Results | None:
                  if needed else _("The counter-revolution's count"))
         charts.append(Chart(_("The counter-revolution after each turn"),
                             [str(e["turn"]) for e in elections], [Series(label, counts)],
-                            [holders(e) for e in elections]))
+                            [holders(e) for e in elections], limit=needed))
     return Results(winners, why(ended), standings, charts, bgg_id=bgg_id(position))
 
 
