@@ -1,11 +1,13 @@
-"""The first load of a VOTE! game's results page on a phone, measured on the wire (issue 36).
+"""The first load of a game's results page on a phone, measured on the wire (issue 36).
 
-    python benchmarks/results_load.py
+    python benchmarks/results_load.py            # a VOTE! game of seven
+    python benchmarks/results_load.py liberte    # a Liberté game of three, four turns
 
 As benchmarks/first_load.py measures the board: ``companion serve``, a counting proxy in front of
 it and a fresh headless Chromium at phone size, every byte the server sends counted (HTTP
 headers, the service worker's own fetches) until the page and its news stream have settled. The
-game: seven players to a 10/10 in four rounds, played through the forms in-process first.
+game is played through the forms in-process first: VOTE!, seven players to a 10/10 in four
+rounds; Liberté, three players through four turns' elections.
 """
 import re
 import sys
@@ -59,10 +61,35 @@ def ended_game(folder: Path) -> str:
     return code
 
 
+LIBERTE = {1: [(1, "Christie", "red", 3), (2, "Joshua", "blue", 2), (3, "Max", "white", 1)],
+           2: [(4, "Joshua", "blue", 3), (5, "Max", "white", 2)],
+           3: [(6, "Max", "white", 3), (7, "Christie", "red", 1)],
+           4: [(9, "Christie", "red", 2), (10, "Joshua", "blue", 1)]}
+
+
+def ended_liberte(folder: Path) -> str:
+    """A Liberté table whose turn 4's elections ended the game; its code."""
+    client = create_app({"DATABASE": str(folder / "b.sqlite"), "WTF_CSRF_ENABLED": False}).test_client()
+    made = client.post("/tables", data={"game": "liberte", "language": "en",
+                                        "players": "Christie\nJoshua\nMax"})
+    code = made.location.split("/")[2]
+    client.post(f"/t/{code}/seat", data={"player": "Christie"})
+    version = 0
+    for turn, stacks in LIBERTE.items():
+        moves = [("/", {"province": n, "player": p, "faction": f, "blocks": b}) for n, p, f, b in stacks]
+        for path, data in moves + [("/election/hold", {"vp": 5} if turn > 2 else {})]:
+            answer = client.post(f"/liberte/{code}{path}", headers={"HX-Request": "true"},
+                                 data=dict(data, version=version))
+            version = int(re.search(rb'data-version="(\d+)"', answer.data).group(1))
+    assert client.get(f"/t/{code}/results").status_code == 200, "the game did not end"
+    return code
+
+
 def main():
     from playwright.sync_api import sync_playwright
     folder = Path(tempfile.mkdtemp())
-    code = ended_game(folder)
+    game = sys.argv[1] if len(sys.argv) > 1 else "vote"
+    code = ended_liberte(folder) if game == "liberte" else ended_game(folder)
     host = Host.on_a_free_port(folder)
     proxy = CountingProxy(host.port)
     try:
@@ -77,7 +104,7 @@ def main():
             wait_until(page, "news.source !== null && news.source.readyState === EventSource.OPEN"
                              " && navigator.serviceWorker.controller !== null", 10000)
             page.wait_for_load_state("networkidle")
-            print(f"first load of a VOTE! game's results on the wire: {proxy.sent / 1024:.1f} KB "
+            print(f"first load of a {game} game's results on the wire: {proxy.sent / 1024:.1f} KB "
                   f"(the page and its files {sum(seen.values()) / 1024:.1f} KB) (target <= 40 KB)")
             browser.close()
     finally:
