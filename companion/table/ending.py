@@ -12,7 +12,6 @@ from datetime import datetime, timedelta, timezone
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 
-from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 from companion.table import events, games, live, results as shared, tables
 from companion.table.db import get_db

@@ -12,9 +12,8 @@ import sys
 import click
 from flask import Flask, g
 
-from companion import grammar, i18n
+from companion import grammar, i18n, jsonin
 from companion.cli_lang import LANG, chosen
-from companion import jsonin
 from companion.scorers.rules import RuleError
 from companion.table import events, games, results, tables
 

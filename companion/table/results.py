@@ -5,11 +5,10 @@ page from it (:mod:`companion.table.ending`), the chart as SVG (:func:`chart_geo
 play as BG Stats imports it (:func:`play`, docs/formats.md "A finished play"). The core never
 works out a winner: it reads the game's answer.
 """
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import quote
-
-import json
 
 BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data="
 

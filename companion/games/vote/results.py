@@ -47,7 +47,7 @@ def points(game) -> dict:
     return {p.name: (p.budget, p.support, p.in_game) for p in game.players}
 
 
-def winning(game, names: list[str]) -> tuple[list[str], str, str | None]:
+def winning(game) -> tuple[list[str], str, str | None]:
     """The winners, why in one sentence, and their party when the end names it."""
     won = game.winner or {}
     if won.get("party"):
@@ -69,19 +69,19 @@ def results(setup: dict, position: dict, log: list[dict]) -> Results | None:
     game = position["game"]
     if not over(position):
         return None
-    names = [p.name for p in game.players]
-    winners, why, party = winning(game, names)
+    seated = [p.name for p in game.players]
+    winners, why, party = winning(game)
     final = {p.name: p for p in game.players}
-    order = sorted(names, key=lambda n: (n not in winners, -(final[n].budget + final[n].support)))
+    order = sorted(seated, key=lambda n: (n not in winners, -(final[n].budget + final[n].support)))
     standings = [Standing(n, 1 if n in winners else 2, final[n].budget + final[n].support,
                           n in winners, party if n in winners else None) for n in order]
     after, history = rounds(setup, log)
     steps = [_("start")] + [str(n) for n in range(1, len(after))]
     notes = [[]] + [round_notes(history, after, n) for n in range(1, len(after))]
     charts = [Chart(_("Budget after each round"), steps,
-                    [Series(n, series(after, n, 0)) for n in names], notes),
+                    [Series(n, series(after, n, 0)) for n in seated], notes),
               Chart(_("Support after each round"), steps,
-                    [Series(n, series(after, n, 1)) for n in names])]  # the notes: once, above
+                    [Series(n, series(after, n, 1)) for n in seated])]  # the notes: once, above
     return Results(winners, why, standings, charts)
 
 
