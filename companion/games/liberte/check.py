@@ -11,7 +11,7 @@ no one form: it is read as the profile import reads a file (``engine.profile``).
 from companion.forms import fields
 from companion.games.liberte import engine, forms
 from companion.games.liberte import position as reducer
-from companion.games.liberte.position import ended_refusal
+from companion.games.liberte.ending import ended_refusal
 from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 

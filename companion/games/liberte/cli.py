@@ -64,7 +64,7 @@ def scenario_of(data: dict, at: int | None, over_refused: bool = False) -> dict:
         return data
     position = table_position(data, at)
     if over_refused and position.get("over"):
-        from companion.games.liberte.position import ended_words
+        from companion.games.liberte.ending import ended_words
         with offline_app().test_request_context():
             said = ended_words(position["over"])
         raise RuleError(f"{said} Its winners: {', '.join(position['over']['winners'])}; the position before the "

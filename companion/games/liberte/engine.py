@@ -48,7 +48,7 @@ def validate_province(position: dict, number: str) -> None:
     read_province(int(number), position["board"].get(number, []), position["players"])
     check_box_counts({n: [Stack(s["player"], s["faction"], s["blocks"]) for s in stacks]
                       for n, stacks in position["board"].items()},
-                     position["turn"], position["lost_battles"])
+                     position["turn"], position["lost_battles"], position.get("battle_blocks_waiting", 0))
 
 
 def check(position: dict) -> dict:

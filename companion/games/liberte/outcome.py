@@ -61,28 +61,3 @@ def checklist(position: dict, result: dict, refresh_hands: bool) -> dict:
             "lost_battle": result["lost_battles"] > position["lost_battles"],
             "refresh_hands": refresh_hands and any(result["displays_after"].values())}
 
-
-def ended(how: str, turn: int, phase: str, ranking: dict) -> dict:
-    """The recorded end of the game (docs/formats.md ``over``, LIB-END-2): how and when it ended,
-    the winners and every player's place, and what broke a tie for the first (LIB-END-3).
-    ``when`` is "actions" or "elections"; ``phase`` says more: "actions", "battle" (the lost
-    battle brought the counter-revolution) or "elections"."""
-    return {"how": how, "turn": turn, "when": "actions" if phase == "actions" else "elections",
-            "phase": phase, "winners": list(ranking["winners"]),
-            "standings": list(ranking["standings"]), "decided": ranking["decided"]}
-
-
-def ended_during_the_actions(turn: int, counter_revolution: dict) -> dict:
-    """LIB-CR-1, LIB-CR-2: a change during the actions of turns 3-4 brought the counter-revolution."""
-    return ended("counter-revolution", turn, "actions", counter_revolution)
-
-
-def ended_at_the_elections(result: dict) -> dict:
-    """The end the election recorded: a sudden death (the counter-revolution after the battle,
-    LIB-CR-2; the landslide, LIB-LAND-1) or the end of turn 4 (LIB-END-1)."""
-    if result.get("ended"):
-        how = result["ended"]["how"]
-        phase = "battle" if how == "counter-revolution" and result.get("battle") else (
-            "actions" if how == "counter-revolution" else "elections")
-        return ended(how, result["turn"], phase, result["ended"])
-    return ended("end", result["turn"], "elections", result["final"])

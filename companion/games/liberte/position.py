@@ -11,6 +11,8 @@ from itertools import count
 
 from companion.table import games
 from companion.games.liberte import engine, outcome
+from companion.games.liberte.ending import (decided_words, ended_at_the_elections, ended_during_the_actions,
+                                            ended_refusal, ended_words)
 from companion.games.liberte.engine import FACTIONS
 from companion.i18n import gettext as _, names, ngettext, translate
 from companion.scorers.liberte.supply import available
@@ -171,8 +173,10 @@ def finish(p, d):
     if goes_on:  # the battles lost before the next turn (LIB-BAT-3); an ended game keeps its earlier ones
         p["turn"] += 1
         p["lost_battles"] = result["lost_battles"]
+        if result["battle_blocks_waiting"]:  # LIB-BAT-3: none to put on the battle even now
+            p["battle_blocks_waiting"] = result["battle_blocks_waiting"]
     else:
-        p["over"] = outcome.ended_at_the_elections(result)
+        p["over"] = ended_at_the_elections(result)
 
 
 HANDLERS = {
@@ -201,6 +205,8 @@ def apply(position: dict, event: dict) -> dict:
     if position.get("over"):
         raise ended_refusal(position["over"])
     new = games.fold_event(HANDLERS, position, event, "Liberté")
+    if new.get("battle_blocks_waiting"):
+        placed_when_free(new)
     if event["kind"] == "stack":  # one province changed: check that one, and the box counts
         try:
             engine.validate_province(new, event["data"]["province"])
@@ -211,55 +217,22 @@ def apply(position: dict, event: dict) -> dict:
     else:
         engine.validate(new)
     if not new.get("over") and not engine.under_way(new) and engine.counter_revolution_reached(new):
-        new["over"] = outcome.ended_during_the_actions(new["turn"], engine.check(new)["counter_revolution"])
+        new["over"] = ended_during_the_actions(new["turn"], engine.check(new)["counter_revolution"])
     return new
 
 
-def ended_refusal(over: dict) -> RuleError:
-    """LIB-END-2: the refusal of any change once the game is over, naming how and when it ended."""
-    return RuleError(_("%(ended)s Nothing more can be changed; the host may undo the change that"
-                       " ended it.", ended=ended_words(over)), "LIB-END-2")
-
-
-def decided_words(over: dict) -> str:
-    """What broke a tie for the first place (docs/formats.md ``over.decided``), or ""."""
-    decided = over.get("decided")
-    if not decided:
-        return ""
-    by, shared = decided["by"], len(over["winners"]) > 1
-    key = {"white-cards": "white", "red-cards": "red"}.get(by, "display_value")
-    words = {"players": names(decided["players"]),
-             "detail": ", ".join(f"{p} {n}" for p, n in decided["detail"][key].items())}
-    said = {
-        ("white-cards", False): lambda: _("%(players)s tied on white points; the white blocks on"
-                                          " their cards decided (%(detail)s, LIB-CR-3).", **words),
-        ("white-cards", True): lambda: _("%(players)s tied on white points and on the white blocks"
-                                         " on their cards (%(detail)s): a shared victory"
-                                         " (LIB-CR-3).", **words),
-        ("red-cards", False): lambda: _("%(players)s tied on red points; the red blocks on their"
-                                        " cards decided (%(detail)s, LIB-LAND-3).", **words),
-        ("red-cards", True): lambda: _("%(players)s tied on red points and on the red blocks on"
-                                       " their cards (%(detail)s): a shared victory (LIB-LAND-3).",
-                                       **words),
-        ("display-value", False): lambda: _("%(players)s tied on VPs; the value of the cards on"
-                                            " their displays decided (%(detail)s, LIB-END-1).",
-                                            **words),
-        ("display-value", True): lambda: _("%(players)s tied on VPs and on the value of the cards"
-                                           " on their displays (%(detail)s): a shared victory"
-                                           " (LIB-END-1).", **words)}
-    return said[by, shared]() if (by, shared) in said else ""
-
-
-def ended_words(over: dict) -> str:
-    """How and when the game ended, in one sentence (docs/formats.md ``over``)."""
-    t = over.get("turn")
-    if over.get("how") == "counter-revolution" and over.get("phase") == "actions":
-        return _("The Royalist counter-revolution ended the game during the actions of turn %(t)s.", t=t)
-    if over.get("how") == "counter-revolution":
-        return _("The Royalist counter-revolution ended the game after the battle of turn %(t)s.", t=t)
-    if over.get("how") == "landslide":
-        return _("A Radical landslide ended the game at the elections of turn %(t)s.", t=t)
-    return _("The game ended with the elections of turn %(t)s.", t=t)
+def placed_when_free(p: dict) -> None:
+    """LIB-BAT-3: a lost battle's white block that no supply could give goes on its battle as soon as
+    a white block is free (a stack made lower, a block back to the supply): the blocks still
+    waiting are never more than the white blocks on the board leave short, nor than the lost
+    battles."""
+    white = sum(s["blocks"] for stacks in p["board"].values() for s in stacks if s["faction"] == "white")
+    short = max(0, white - available(p["turn"], p["lost_battles"])["white"])
+    waiting = min(p["battle_blocks_waiting"], short, p["lost_battles"])
+    if waiting:
+        p["battle_blocks_waiting"] = waiting
+    else:
+        del p["battle_blocks_waiting"]
 
 
 def supply_refusal(before: dict, d: dict) -> RuleError:
@@ -267,7 +240,7 @@ def supply_refusal(before: dict, d: dict) -> RuleError:
     in the supply, and how many more the stack asked for."""
     faction = d["faction"]
     placed = [s for stacks in before["board"].values() for s in stacks if s["faction"] == faction]
-    left = max(available(before["turn"], before["lost_battles"])[faction]
+    left = max(available(before["turn"], before["lost_battles"], before.get("battle_blocks_waiting", 0))[faction]
                - sum(s["blocks"] for s in placed), 0)
     old = next((s["blocks"] for s in before["board"].get(d["province"], [])
                 if s["player"] == d["player"] and s["faction"] == faction), 0)

@@ -9,8 +9,9 @@ from companion.table.caches import memo
 from companion.forms import address_number
 from companion.games.liberte import check as checker, engine
 from companion.games.liberte.engine import FACTIONS
-from companion.games.liberte.position import (card_label, card_name, contest_names, decided_words,
-                                              ended_refusal, ended_words, ending_name, faction_names, faction_parties)
+from companion.games.liberte.ending import decided_words, ended_refusal, ended_words
+from companion.games.liberte.position import (card_label, card_name, contest_names, ending_name,
+                                              faction_names, faction_parties)
 from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 

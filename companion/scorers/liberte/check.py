@@ -13,7 +13,7 @@ def check_position(scenario) -> dict:
     for number in PROVINCES:
         stack = controlling_stack(scenario.board.get(number, []))
         control[str(number)] = stack.player if stack else None
-    left = supply(scenario.board, scenario.turn, scenario.lost_battles)
+    left = supply(scenario.board, scenario.turn, scenario.lost_battles, waiting=scenario.battle_blocks_waiting)
     return {
         "turn": scenario.turn,
         "control": control,

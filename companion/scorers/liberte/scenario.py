@@ -42,6 +42,7 @@ class Scenario:
     hands: dict
     battle: dict  # player -> control tokens in the Battle box
     lost_battles: int = 0
+    battle_blocks_waiting: int = 0  # lost battles whose white block no supply could give yet (LIB-BAT-3)
     profile: BoardProfile = DEFAULT_PROFILE
     government_tie: str = "highest"
     advances: dict = field(default_factory=dict)  # contest -> [round: {player: card id or None}]
@@ -69,6 +70,7 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
         twice = _listed_twice(card.id for card in display if card.id is not None)
         expect(twice is None, sentence("displays.%(player)s: card id %(card)r is used twice", player=player,
                                        card=twice), "LIB-PLACE-5")
+    lost = _read_lost_battles(data.get("lost_battles", 0), turn)
     scenario = Scenario(
         turn=turn,
         players=players,
@@ -77,14 +79,16 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
         displays=displays,
         hands=_read_cards(data.get("hands"), word("field", "hands"), known),
         battle=_read_battle(data, turn, known),
-        lost_battles=_read_lost_battles(data.get("lost_battles", 0), turn),
+        lost_battles=lost,
+        battle_blocks_waiting=whole_number(data.get("battle_blocks_waiting", 0), "battle_blocks_waiting",
+                                           "LIB-BAT-3", 0, lost),
         profile=profile,
         government_tie=_read_options(data.get("options")),
         advances=_read_advances(data.get("advances"), known, displays),
         government=_read_government(data.get("government")),
         present=[known(p, "present", "LIB-VP-5") for p in data.get("present") or []],
     )
-    check_box_counts(scenario.board, turn, scenario.lost_battles)
+    check_box_counts(scenario.board, turn, scenario.lost_battles, scenario.battle_blocks_waiting)
     return scenario
 
 

@@ -13,21 +13,22 @@ def blocks_on_board(board) -> dict:
     return counts
 
 
-def available(turn: int, lost_battles: int) -> dict:
+def available(turn: int, lost_battles: int, waiting: int = 0) -> dict:
     """Blocks of each colour in play: the box, less the turn-1 set-aside (LIB-TURN-2: it returns at the
-    start of turn 2) and, for white, the block on each lost battle (LIB-BAT-3)."""
+    start of turn 2) and, for white, the block on each lost battle (LIB-BAT-3) but those still
+    ``waiting`` for a white block to come back to the supply."""
     counts = dict(BOX)
     if turn == 1:
         counts = {faction: n - SET_ASIDE_IN_TURN_1 for faction, n in counts.items()}
-    counts[WHITE] -= lost_battles
+    counts[WHITE] -= lost_battles - waiting
     return counts
 
 
-def supply(board, turn: int, lost_battles: int, votes_held=None) -> dict:
+def supply(board, turn: int, lost_battles: int, votes_held=None, waiting: int = 0) -> dict:
     """Blocks of each colour left to place: available less the board less the votes held (LIB-PLACE-4)."""
     on_board = blocks_on_board(board)
     held = votes_held or {}
-    return {faction: available(turn, lost_battles)[faction] - on_board[faction] - held.get(faction, 0)
+    return {faction: available(turn, lost_battles, waiting)[faction] - on_board[faction] - held.get(faction, 0)
             for faction in FACTIONS}
 
 
@@ -44,17 +45,18 @@ def supply_after(board, turn: int, lost_battles: int) -> dict:
     return {faction: max(0, n) for faction, n in supply(board, turn, lost_battles).items()}
 
 
-def check_box_counts(board, turn: int, lost_battles: int) -> None:
-    """LIB-PLACE-4: no colour may have more blocks on the board than the box (and the set-aside) allow."""
-    for faction, left in supply(board, turn, lost_battles).items():
+def check_box_counts(board, turn: int, lost_battles: int, waiting: int = 0) -> None:
+    """LIB-PLACE-4: no colour may have more blocks on the board than the box (and the set-aside) allow;
+    a lost battle's block that ``waiting`` for the supply is not on its battle yet (LIB-BAT-3)."""
+    for faction, left in supply(board, turn, lost_battles, waiting=waiting).items():
         if left < 0:
             on_board = blocks_on_board(board)[faction]
-            limit = available(turn, lost_battles)[faction]
+            limit = available(turn, lost_battles, waiting)[faction]
             detail = [sentence("%(n)s in the box", n=BOX[faction])]
             if turn == 1:
                 detail.append(sentence("%(n)s set aside in turn 1", n=SET_ASIDE_IN_TURN_1))
-            if faction == WHITE and lost_battles:
-                detail.append(sentence("%(n)s on lost battles", n=lost_battles))
+            if faction == WHITE and lost_battles - waiting:
+                detail.append(sentence("%(n)s on lost battles", n=lost_battles - waiting))
             raise RuleError(plural("board: %(n)s %(faction)s block, but only %(limit)s can be in play (%(detail)s)",
                                    "board: %(n)s %(faction)s blocks, but only %(limit)s can be in play (%(detail)s)",
                                    on_board, faction=OF_FACTION[faction], limit=limit,

@@ -189,3 +189,47 @@ def test_the_battle_question_says_a_pass_ends_the_game_and_the_history_names_no_
     assert "elections were held" not in history and "were held" not in history
     assert ended in page(client, f"/liberte/{table.code}/")
     assert exported(client, table)["events"][-1]["data"]["ended"]["phase"] == "battle"
+
+
+def test_an_imported_ended_is_recomputed_and_a_turn_change_can_end_the_game_LIB_END_2(client):
+    """A table file's ``ended`` is never taken on trust: a stack claiming to end the game is stored
+    without it. Seven white fleur-de-lis provinces held in turn 2 count for nothing until the turn
+    becomes 3: that change ends the game (LIB-CR-2)."""
+    from io import BytesIO
+    log = [{"kind": "profile", "data": {"map": {"name": "b", "provinces": {n: {"fleur_de_lis": True}
+                                                                            for n in map(str, FLEUR)}}}},
+           {"kind": "turn", "data": {"turn": 2}}]
+    log += [{"kind": "stack", "data": {"province": str(n), "player": "Max", "faction": "white", "blocks": 2,
+                                       "ended": {"how": "landslide", "winners": ["Max"]}}} for n in FLEUR]
+    log.append({"kind": "turn", "data": {"turn": 3}})
+    data = {"format": "companion-table/1", "game": "liberte", "language": "en",
+            "setup": {"players": ["Christie", "Joshua", "Max"], "options": {}}, "events": log}
+    made = client.post("/tables/import", data={"file": (BytesIO(json.dumps(data).encode()), "t.json")})
+    code = made.location.split("/")[2]
+    stored = json.loads(client.get(f"/t/{code}/export.json").data)["events"]
+    assert all("ended" not in e["data"] for e in stored[:-1])
+    assert stored[-1]["data"]["ended"]["how"] == "counter-revolution"
+    assert stored[-1]["data"]["ended"]["winners"] == ["Max"]
+    assert "turn 3. The Royalist counter-revolution ended the game during the actions of turn 3." in page(
+        client, f"/t/{code}/history")
+
+
+def test_a_battle_block_that_waits_goes_on_the_battle_when_a_white_block_is_free_LIB_BAT_3(client, table):
+    """R l. 346: turn 2's battle is lost while all 24 white blocks stand on the board, each under a
+    higher stack, so the elections give none back: the next turn still starts (the block waits, the
+    supply says 0), and once a white stack is made lower the freed block goes on the battle: the
+    supply stays 0 and one more white block is refused."""
+    table.displays("turn", {"turn": 2})
+    for n in range(1, 25):
+        table.stack(n, "Christie", "white", 1)
+        table.stack(n, "Joshua", "red" if n <= 14 else "blue", 2)
+    assert table.post(f"/liberte/{table.code}/election/hold", {}).status_code == 200
+    board = page(client, f"/liberte/{table.code}/")
+    assert "Turn 3" in board
+    meters = client.get(f"/liberte/{table.code}/meters", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert '<span class="tag f-white">white 0</span>' in meters
+    assert table.stack(1, "Christie", "white", 0).status_code == 200
+    meters = client.get(f"/liberte/{table.code}/meters", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert '<span class="tag f-white">white 0</span>' in meters
+    refused = table.stack(1, "Christie", "white", 1)
+    assert refused.status_code == 422 and "only 0 white blocks are left in the supply" in refused.get_data(as_text=True)
