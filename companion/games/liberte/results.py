@@ -7,7 +7,7 @@ result in the log (the log folded again, election by election).
 from companion.i18n import gettext as _
 from companion.scorers.rules import RuleError
 from companion.table.results import Chart, Results, Series, Standing
-from companion.games.liberte import position as liberte_position
+from companion.games.liberte import ending as recorded, position as liberte_position
 
 
 def over(position: dict) -> bool:
@@ -19,8 +19,7 @@ def over(position: dict) -> bool:
 def why(ended: dict) -> str:
     """How and when the game ended and, when a tie for the first place was broken, what broke
     it: the sentences the board says them with (LIB-END-2)."""
-    return " ".join(filter(None, [liberte_position.ended_words(ended),
-                                  liberte_position.decided_words(ended)]))
+    return " ".join(filter(None, [recorded.ended_words(ended), recorded.decided_words(ended)]))
 
 
 def turns(setup: dict, log: list[dict]) -> list[dict]:
