@@ -46,7 +46,7 @@ def create_app(test_config=None, settings=None):
         app.config["SECRET_KEY"] = secret_key(folder)
 
     from companion import assets, errors, i18n, install, security
-    from companion.table import db, logbook, rooms, tables
+    from companion.table import db, ending, logbook, rooms, tables
     tables.check_code_prefix(app)
     db.init_app(app)
     Htmx(app)
@@ -58,6 +58,8 @@ def create_app(test_config=None, settings=None):
     install.init_app(app)
     app.register_blueprint(rooms.bp)
     app.register_blueprint(logbook.bp)
+    app.register_blueprint(ending.bp)
+    app.jinja_env.globals.update(ending_of=ending.state, evening=ending.evening)
     app.jinja_env.globals["get_locale"] = get_locale
     from companion.table.live import table_url
     from companion.table.names import bdi

@@ -12,6 +12,8 @@ Two kinds belong to every game: ``undo`` (takes back the latest change still in 
 ``reset`` (back to the table's setup; itself undoable). A third, ``address``, is no move of the
 game: a player's form of address (she, he, not said), which the sentences agree with
 (companion.grammar). The game never sees it, no undo takes it back and it never conflicts. The
+last, ``finished`` (:func:`finish`), ends a table whose host started the next game from it
+("Play again"): it names the new table, and no change is made to the table after it. The
 position is cached per table and
 version, and can always be rebuilt from the log (:func:`fold`).
 """
@@ -31,6 +33,8 @@ from companion.scorers.rules import RuleError
 log = logging.getLogger(__name__)
 GENERIC = ("undo", "reset")
 ADDRESS = "address"  # a player's form of address: kept beside the game, never undone (genders)
+FINISHED = "finished"  # the host started the next game from this one: the table is read-only
+ASIDE = (ADDRESS, FINISHED)  # no move of the game: no undo takes them back, the game never sees them
 MAX_VERSION = 2**31  # far beyond any table's log; a larger one would not fit SQLite's integers
 
 
@@ -60,7 +64,7 @@ def in_effect(events: list[dict]) -> list[dict]:
     """The events an undo has not taken back, in order (``undo`` rows themselves removed)."""
     stack = []
     for event in events:
-        if event["kind"] == ADDRESS:
+        if event["kind"] in ASIDE:
             continue
         if event["kind"] == "undo":
             if stack:
@@ -91,7 +95,7 @@ def check_address(players: list[str], data) -> dict:
 
 def undone(events: list[dict]) -> dict | None:
     """The change the latest event took back, when that event is an undo."""
-    events = [event for event in events if event["kind"] != ADDRESS]
+    events = [event for event in events if event["kind"] not in ASIDE]
     if not events or events[-1]["kind"] != "undo":
         return None
     kept = in_effect(events[:-1])
@@ -106,7 +110,7 @@ def fold(game, setup: dict, events: list[dict]) -> dict:
 def advance(game, setup: dict, position: dict, events: list[dict]) -> dict:
     """The position after ``events`` (none of them an undo) from ``position``."""
     for event in events:
-        if event["kind"] == ADDRESS:
+        if event["kind"] in ASIDE:
             continue
         if event["kind"] == "reset":
             position = game.initial(setup)
@@ -125,6 +129,8 @@ def replay(game, setup: dict, events: list[dict]) -> list[dict]:
     message prefixed with the event's number and kind."""
     position, before, checked = game.initial(setup), [], []
     for event in events:
+        if event["kind"] == FINISHED:  # the imported copy is a table of its own, not finished
+            continue
         try:
             if event["kind"] == ADDRESS:
                 data = check_address(setup["players"], event["data"])
@@ -296,6 +302,9 @@ def change(conn, table, game, kind: str, data, base: int, current: tuple[int, st
     before the rules, so the phone sees what changed."""
     table.version, table.stamp = current
     current = table.version
+    if next_table(conn, table.id, current):
+        raise RuleError(_("this game is over and the next one has started: this table may be"
+                          " read, not changed"), "TABLE-FINISHED")
     event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
     if kind == ADDRESS:  # no move of the game: never stale, the position unchanged
         event["data"] = check_address(table.setup["players"], data)
@@ -331,6 +340,33 @@ def _check_undo(events: list[dict], host: bool) -> None:
     moves = [event for event in events if event["kind"] != ADDRESS]
     if moves[-1]["kind"] == "undo" and not host:
         raise RuleError(_("only the host can undo past the last change"), "TABLE-HOST")
+
+
+def next_table(conn, table_id: int, version: int) -> str | None:
+    """The code of the table its host started from this one ("Play again"), when the table's
+    event at ``version`` (its latest) is the ``finished`` one; else None."""
+    row = conn.execute("SELECT data FROM events WHERE table_id = ? AND version = ? AND kind = ?",
+                       (table_id, version, FINISHED)).fetchone()
+    return json.loads(row[0])["next"] if row else None
+
+
+def finish(conn, table, next_code: str, seat: str | None) -> None:
+    """End ``table``: its ``finished`` event names the table started from it. Every phone of the
+    table is told the new version and follows (companion.table.ending.follow); no change is
+    made to the table afterwards (:func:`change`)."""
+    with transaction(conn):
+        version, _stamp = current_version(conn, table.id)
+        if next_table(conn, table.id, version):
+            raise RuleError(_("this game is over and the next one has started: this table may be"
+                              " read, not changed"), "TABLE-FINISHED")
+        written = stamp()
+        conn.execute("INSERT INTO events (table_id, version, kind, data, seat, created, stamp)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (table.id, version + 1, FINISHED, json.dumps({"next": next_code}), seat,
+                      now(), written))
+        conn.execute("UPDATE tables SET version = ?, stamp = ? WHERE id = ?",
+                     (version + 1, written, table.id))
+    table.version, table.stamp = version + 1, written
 
 
 def forget(table) -> None:

@@ -81,6 +81,14 @@ class Game(Declares):
     (a RuleError, e.g. a player out of the game), or None: every write from that seat's
     phone is refused then, the shared ones (undo) too, never the host's (``live.seated``).
     ``check`` has no default: a game without one would store imported events unread.
+    ``over(position)`` says whether the game has ended (cheap: every page of the table asks);
+    ``results(setup, position, log)`` then says how (a :class:`companion.table.results.Results`
+    from the table's setup, its position and the events in effect, each with its time; with
+    an empty log, the same without the charts, which the start page does without), which
+    the results page, the play sent to BG Stats and the host's list of the evening's games
+    show. ``again(host)`` names the page a new game made from this one by "Play again" opens
+    on, for the host's phone (True) or another (a night narrated by the host's phone,
+    in captions on the others), ``endpoint`` when empty.
     What the shared code asks it as well: ``schema``, its own SQLite tables (name → columns and
     options, as :data:`companion.table.db.SCHEMA`), of which ``per_table`` hold rows of one table
     (a ``table_id`` column) removed with it; ``commands``, its ``companion …`` click commands;
@@ -104,6 +112,9 @@ class Game(Declares):
     alert: Callable[[object], str] = lambda table: ""
     tabs: str = ""  # the template of the game's tabs, shown on the shared pages too (History, Room)
     benched: Callable[[dict, str], RuleError | None] = lambda position, seat: None
+    over: Callable[[dict], bool] = lambda position: False
+    results: Callable[[dict, dict, list[dict]], object] = lambda setup, position, log: None
+    again: Callable[[bool], str] = lambda host: ""  # a "Play again" table's first page
 
     def __post_init__(self):
         if not callable(self.check):

@@ -55,7 +55,20 @@ def load(code: str):
     if games.of_request() not in (None, table.game):
         abort(404)
     g.table = table
+    if request.method == "GET" and is_fragment() and (tables.seat(table) is not None
+                                                       or tables.is_host(table)):
+        follow_next(table)
     return table
+
+
+def follow_next(table) -> None:
+    """A seated phone whose page asks for its live block after the host started the next game
+    from this table ("Play again") goes to the new table, to the same seat, without scanning
+    (companion.table.ending.follow): the htmx answer tells the browser to load that page."""
+    if events.next_table(get_db(), table.id, table.version):
+        response = current_app.response_class("", 200)
+        response.headers["HX-Redirect"] = url_for("ending.follow", code=table.code)
+        abort(response)
 
 
 def position(table) -> dict:
@@ -105,6 +118,8 @@ def describe(game, event: dict) -> str:
         return _("reset the table")
     if event["kind"] == events.ADDRESS:
         return address_sentence(event["data"])
+    if event["kind"] == events.FINISHED:
+        return _("the game is over; the next one is at table %(code)s", code=event["data"]["next"])
     return game.describe(event)
 
 

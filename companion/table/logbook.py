@@ -28,7 +28,7 @@ def history(code):
     kept = {id(e) for e in events.in_effect(log)}
     game = games.get(table.game)
     rows = [dict(e, text=text, lead=live.lead(e["seat"], text),
-                 undone=e["kind"] not in ("undo", events.ADDRESS) and id(e) not in kept)
+                 undone=e["kind"] not in ("undo", *events.ASIDE) and id(e) not in kept)
             for e in reversed(log) for text in [live.describe(game, e)]]
     return live.render("tables/history.html", "tables/_history.html", table=table, rows=rows,
                        live_url=url_for("logbook.history", code=table.code),

@@ -287,7 +287,7 @@ def delete(table: Table) -> None:
 
 def export(table: Table) -> dict:
     """The whole table as JSON: its setup and its log, undos included."""
-    return {"format": EXPORT_FORMAT, "game": table.game, "title": table.title,
+    return {"format": EXPORT_FORMAT, "game": table.game, "code": table.code, "title": table.title,
             "language": table.language, "setup": table.setup,
             "events": events.load(get_db(), table.id)}
 

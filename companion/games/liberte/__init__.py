@@ -3,7 +3,8 @@ from companion import api
 from companion.table.games import Game
 from companion.scorers.liberte import check_json, play_special_json, resolve_json
 from companion.scorers.liberte.scenario import GOVERNMENT_TIE
-from companion.games.liberte import check, cli, election, merge, position, profile, views
+from companion.games.liberte import (check, cli, election, merge, position, profile, results,
+                                     views)
 
 GAME = Game(
     name="liberte",
@@ -20,6 +21,8 @@ GAME = Game(
     options={"government_tie": GOVERNMENT_TIE},
     check=check.check,
     alert=views.alert,
+    over=results.over,
+    results=results.results,
     benched=views.benched,
     schema=profile.SCHEMA,
     scripts=("liberte.js",),

@@ -9,6 +9,7 @@ from companion.cli_lang import LANG
 from companion.scenario_file import answer
 from companion.scorers.liberte import check_json, play_special_json, resolve_json
 from companion.scorers.rules import RuleError
+from companion.table import play_file
 
 
 @click.group()
@@ -177,3 +178,6 @@ def list_profiles(db_path):
     with hosted(db_path).app_context():
         for row in get_db().execute("SELECT name FROM profiles ORDER BY name"):
             click.echo(row[0])
+
+
+liberte.add_command(play_file.command("liberte"))  # companion liberte play TABLE.json

@@ -201,7 +201,8 @@ def hold(form, position) -> dict:
 
 
 def profile(form) -> dict:
-    """The board profile form (27 provinces, battle VPs) in docs/rules/liberte-board.md form."""
+    """The board profile form (27 provinces, battle VPs, the BoardGameGeek id) in
+    docs/rules/liberte-board.md form."""
     provinces = {}
     for n in engine.PROVINCES:
         entry = {"name": form.get(f"name-{n}", "").strip()[:40] or None,
@@ -218,7 +219,11 @@ def profile(form) -> dict:
         raw = form.get(f"battle-{turn}", "").strip()
         battle[turn] = (whole(form, f"battle-{turn}", _("battle VPs of turn %(t)s", t=turn),
                               "LIB-BAT-1", 0, 20) if raw else None)
-    return {"name": profile_name(form), "provinces": provinces, "battle_vp": battle}
+    found = {"name": profile_name(form), "provinces": provinces, "battle_vp": battle}
+    if form.get("bgg_id", "").strip():  # the edition's BoardGameGeek id, for the play's log
+        found["bgg_id"] = whole(form, "bgg_id", _("BoardGameGeek id"), "docs/rules/liberte-board.md",
+                                1, 10 ** 7)
+    return found
 
 
 def shown_name(name: str) -> str:

@@ -2,8 +2,8 @@
 from companion import api
 from companion.table.games import Game, by_scope
 from companion.scorers.vote import replay
-from companion.games.vote import (check, cli, history, night, night_progress, position, rounds, views,
-                            words)
+from companion.games.vote import (check, cli, history, night, night_progress, position, results,
+                                  rounds, views, words)
 
 GAME = Game(
     name="vote",
@@ -20,6 +20,9 @@ GAME = Game(
     options={"votes": position.VOTES_SHOWN},
     check=check.check,
     benched=views.benched,
+    over=results.over,
+    results=results.results,
+    again=lambda host: "vote_night.night" if host else "vote_night.captions",
     styles=("night.css",),
     schema=night_progress.SCHEMA,
     per_table=tuple(night_progress.SCHEMA),

@@ -7,6 +7,7 @@ from companion.cli_lang import LANG
 from companion.scenario_file import answer
 from companion.scorers.vote.night_script import LANGUAGES, LIMITS, NightSettings, timed_script
 from companion.scorers.vote.replay import replay
+from companion.table import play_file
 
 
 def duration(name: str) -> click.FloatRange:
@@ -57,3 +58,6 @@ def replay_command(file):
     event with the rule it follows, after the events in FILE.
     """
     answer(file, replay)
+
+
+vote.add_command(play_file.command("vote"))  # companion vote play TABLE.json

@@ -38,6 +38,7 @@ class BoardProfile:
     name: str
     provinces: dict = field(default_factory=dict)  # number -> Province, all 27
     battle_vp: dict = field(default_factory=dict)  # turn -> VPs or None (not yet read off the board)
+    bgg_id: int | None = None  # the edition's BoardGameGeek id, when the host gives it (a play's log)
 
     @property
     def paris(self) -> int:
@@ -57,8 +58,11 @@ class BoardProfile:
             entry = {key: value for key, value in entry.items() if value is not None}
             if entry:
                 provinces[str(number)] = entry
-        return {"name": self.name, "provinces": provinces,
-                "battle_vp": {str(turn): vp for turn, vp in self.battle_vp.items()}}
+        found = {"name": self.name, "provinces": provinces,
+                 "battle_vp": {str(turn): vp for turn, vp in self.battle_vp.items()}}
+        if self.bgg_id:
+            found["bgg_id"] = self.bgg_id
+        return found
 
 
 def province_number(key, where: str) -> int:
@@ -85,7 +89,12 @@ def read_profile(data) -> BoardProfile:
            "LIB-ELEC-6")
     if not paris:
         read[PARIS] = _with(read[PARIS], paris=True)
-    return BoardProfile(str(data.get("name") or "Liberté"), read, _read_battle_vp(data.get("battle_vp")))
+    bgg_id = data.get("bgg_id")
+    if bgg_id is not None:
+        bgg_id = whole_number(bgg_id, word("field", "map.bgg_id"), "docs/rules/liberte-board.md",
+                              1, 10 ** 7)
+    return BoardProfile(str(data.get("name") or "Liberté"), read, _read_battle_vp(data.get("battle_vp")),
+                        bgg_id)
 
 
 def _read_province(number, entry) -> Province:
