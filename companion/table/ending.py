@@ -33,7 +33,7 @@ def ended(table):
 def state(table) -> dict | None:
     """What a table's pages say at their top about its end (``_macros.live_open``): the results'
     address once the game has ended, and the next table's code once the host started it."""
-    following = events.next_table(get_db(), table.id, table.version)
+    following = events.next_table(get_db(), table, games.get(table.game))
     if not following and not games.get(table.game).over(live.position(table)):
         return None
     return {"results": url_for("ending.results", code=table.code), "next": following,
@@ -60,7 +60,7 @@ def context(table, found, **more) -> dict:
     return {"table": table, "found": found, "bgstats": shared.link(play_of(table, found)),
             "charts": [(chart, shared.chart_geometry(chart)) for chart in found.charts],
             "is_host": tables.is_host(table), "error": None, "players": None,
-            "next_code": events.next_table(get_db(), table.id, table.version),
+            "next_code": events.next_table(get_db(), table, games.get(table.game)),
             "live_url": url_for("ending.results", code=table.code),
             "game_tabs": games.get(table.game).tabs, **more}
 
@@ -85,7 +85,7 @@ def again(code):
     if not tables.is_host(table):
         abort(403)
     found = ended(table)
-    if found is None or events.next_table(get_db(), table.id, table.version):
+    if found is None or events.next_table(get_db(), table, games.get(table.game)):
         return redirect(url_for("ending.results", code=table.code) if found else
                         url_for("tables.join", code=table.code), 303)
     players = request.form.get("players", "\n".join(table.players)).splitlines()
@@ -106,7 +106,7 @@ def follow(code):
     plays it, else to its seat picker; the new game's first page (``Game.again``), the host's
     or the others'."""
     table = live.load(code)
-    following = events.next_table(get_db(), table.id, table.version)
+    following = events.next_table(get_db(), table, games.get(table.game))
     new = tables.find(following) if following else None
     if new is None:
         return redirect(url_for("ending.results", code=table.code), 303)
@@ -139,5 +139,5 @@ def evening() -> list[dict]:
         over = game.results(table.setup, position, []) if game.over(position) else None
         found.append({"table": table, "game": game.title,
                       "winners": over.winners if over else None,
-                      "next": events.next_table(get_db(), table.id, table.version)})
+                      "next": events.next_table(get_db(), table, games.get(table.game))})
     return found

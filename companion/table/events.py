@@ -194,25 +194,38 @@ def people(conn, table, game) -> dict:
     return _kept(conn, table, game)[1]
 
 
-def _kept(conn, table, game) -> tuple[dict, dict]:
-    """The table's position and its players' forms of address, from the cache entry
-    (version, stamp, position, forms of address) when it holds them (:func:`position`)."""
+def next_table(conn, table, game) -> str | None:
+    """The code of the table its host started from this one ("Play again"), when the table's
+    latest event is the ``finished`` one; else None. Kept with the position: no statement."""
+    return _kept(conn, table, game)[2]
+
+
+def following(events: list[dict]) -> str | None:
+    """The next table's code when the last of ``events`` is ``finished``."""
+    last = events[-1] if events else None
+    return last["data"].get("next") if last and last["kind"] == FINISHED else None
+
+
+def _kept(conn, table, game) -> tuple[dict, dict, str | None]:
+    """The table's position, its players' forms of address and the next table's code, from the
+    cache entry (version, stamp, position, forms of address, next table) when it holds them
+    (:func:`position`)."""
     cached = _cache().get(key(table))
     stamped = getattr(table, "stamp", None)
     if cached and stamped and cached[:2] == (table.version, stamped):
-        return cached[2], cached[3]
+        return cached[2], cached[3], cached[4]
     since = None
     if cached and stamped and 0 < cached[0] < table.version and _has(conn, table, *cached[:2]):
         since = load(conn, table.id, after=cached[0], upto=table.version)
     if since is not None and all(event["kind"] != "undo" for event in since):
         result = advance(game, table.setup, cached[2], since)
-        said = genders(table.setup, since, cached[3])
+        said, after = genders(table.setup, since, cached[3]), following(since)
     else:
         log = load(conn, table.id, upto=table.version)
-        result, said = fold(game, table.setup, log), genders(table.setup, log)
+        result, said, after = fold(game, table.setup, log), genders(table.setup, log), following(log)
     if stamped:
-        _cache()[key(table)] = (table.version, stamped, result, said)
-    return result, said
+        _cache()[key(table)] = (table.version, stamped, result, said, after)
+    return result, said, after
 
 
 def _has(conn, table, version: int, stamped: str) -> bool:
@@ -288,7 +301,7 @@ def append(conn, table, game, kind: str, data, *, base: int, seat: str | None = 
     if said is None:
         _cache().pop(key(table), None)
     else:
-        _cache()[key(table)] = (table.version, written, new, said)
+        _cache()[key(table)] = (table.version, written, new, said, None)
     return Written(event, new, base)
 
 
@@ -302,7 +315,7 @@ def change(conn, table, game, kind: str, data, base: int, current: tuple[int, st
     before the rules, so the phone sees what changed."""
     table.version, table.stamp = current
     current = table.version
-    if next_table(conn, table.id, current):
+    if next_table(conn, table, game):
         raise RuleError(_("this game is over and the next one has started: this table may be"
                           " read, not changed"), "TABLE-FINISHED")
     event = {"version": current + 1, "kind": kind, "data": data, "seat": seat, "created": now()}
@@ -342,9 +355,8 @@ def _check_undo(events: list[dict], host: bool) -> None:
         raise RuleError(_("only the host can undo past the last change"), "TABLE-HOST")
 
 
-def next_table(conn, table_id: int, version: int) -> str | None:
-    """The code of the table its host started from this one ("Play again"), when the table's
-    event at ``version`` (its latest) is the ``finished`` one; else None."""
+def _finished_at(conn, table_id: int, version: int) -> str | None:
+    """As :func:`next_table`, read from the log (under the write lock)."""
     row = conn.execute("SELECT data FROM events WHERE table_id = ? AND version = ? AND kind = ?",
                        (table_id, version, FINISHED)).fetchone()
     return json.loads(row[0])["next"] if row else None
@@ -356,7 +368,7 @@ def finish(conn, table, next_code: str, seat: str | None) -> None:
     made to the table afterwards (:func:`change`)."""
     with transaction(conn):
         version, _stamp = current_version(conn, table.id)
-        if next_table(conn, table.id, version):
+        if _finished_at(conn, table.id, version):
             raise RuleError(_("this game is over and the next one has started: this table may be"
                               " read, not changed"), "TABLE-FINISHED")
         written = stamp()

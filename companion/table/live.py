@@ -65,7 +65,7 @@ def follow_next(table) -> None:
     """A seated phone whose page asks for its live block after the host started the next game
     from this table ("Play again") goes to the new table, to the same seat, without scanning
     (companion.table.ending.follow): the htmx answer tells the browser to load that page."""
-    if events.next_table(get_db(), table.id, table.version):
+    if events.next_table(get_db(), table, games.get(table.game)):
         response = current_app.response_class("", 200)
         response.headers["HX-Redirect"] = url_for("ending.follow", code=table.code)
         abort(response)
