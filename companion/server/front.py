@@ -39,7 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from a2wsgi.wsgi import build_environ
 
-from companion.server import push
+from companion.server import push, swap
 from companion.table import guard
 from companion.security import forwarded_client
 
@@ -59,6 +59,7 @@ class Front:
         self.hops, self.cap = app.config["PROXY_HOPS"], app.config["STREAMS_PER_ADDRESS"]
         self.streams: dict[str, int] = {}  # client address -> streams it holds open here
         self.watcher = push.Watcher(lambda: app.config["DATABASE"])
+        self.fragments = swap.Fragments(app)
         self.exit_timer: threading.Timer | None = None
 
     async def __call__(self, scope, receive, send):
@@ -124,7 +125,8 @@ class Front:
             return True
         self.streams[client] = held + 1
         try:
-            await push.stream(self.watcher, code, now, receive, send)
+            await push.stream(self.watcher, code, now, receive, send,
+                              self.fragments.phone(scope, code))
         finally:
             held = self.streams.pop(client) - 1
             if held:

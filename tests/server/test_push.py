@@ -2,13 +2,15 @@
 worker (companion.server.front), the ending stream Flask answers on its own, and what several server
 processes share. The front is driven here as granian drives it, an ASGI app in an event loop."""
 import asyncio
+import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import quote
 
 import pytest
 
 from companion import create_app
-from companion.server import front, push
+from companion.server import front, push, swap
 from companion.table import events, guard
 from companion.table.db import get_db, new_identity, transaction
 from conftest import TableHelper
@@ -413,3 +415,59 @@ def test_a_stopping_server_ends_every_stream_at_once_and_holds_no_new_one(hosted
         assert late.status == 200 and late.received.endswith(b"data: 0\n\n")
         assert hosted.watcher.phones == {}
     run(phones())
+
+
+def cookie_of(client) -> tuple[bytes, bytes]:
+    """The header a browser sends with ``client``'s cookies (its session: seat, host's rights)."""
+    name = client.application.config["SESSION_COOKIE_NAME"]
+    return b"cookie", f"{name}={client.get_cookie(name).value}".encode()
+
+
+def own_answer(client, path) -> bytes:
+    """The live block as the phone's own ``GET`` answers it, its CSRF token left out (a pushed
+    block's forms carry none: the page puts in its own)."""
+    body = client.get(path, headers={"HX-Request": "true"}).data
+    return re.sub(rb'name="csrf_token" value="[^"]*"', b'name="csrf_token" value=""', body)
+
+
+def swapped(received: bytes) -> list[tuple[int, bytes, bytes]]:
+    """The ``event: swap`` messages of a stream: (version, the block's address, the block)."""
+    found = []
+    for block in received.split(b"\n\n"):
+        if block.startswith(b"event: swap\n"):
+            lines = block.split(b"\n")
+            data = [line[6:] for line in lines[2:]]
+            found.append((int(lines[1][4:]), data[0], b"\n".join(data[1:])))
+    return found
+
+
+def test_a_change_is_pushed_as_the_block_each_phone_would_ask_for(app, hosted, table, monkeypatch):
+    """The phone's own block at the new version, rendered once for the phones that see it
+    alike (the host's two phones) and once for the seat that sees it otherwise."""
+    renders = []
+    render = swap.render
+    monkeypatch.setattr(swap, "render", lambda *a: renders.append(a[2]) or render(*a))
+    joshua = table.seated_phone("Joshua")
+    board = f"/liberte/{table.code}/"
+    live = b"live=" + quote(board, safe="").encode()
+
+    async def phones():
+        host = [Browser(hosted, f"/t/{table.code}/events", query=live,
+                        headers=[cookie_of(table.client)]) for _ in range(2)]
+        seat = Browser(hosted, f"/t/{table.code}/events", query=live, headers=[cookie_of(joshua)])
+        tasks = [stream.start() for stream in (*host, seat)]
+        for stream in (*host, seat):
+            await stream.until(b"data: 0\n\n")
+        await asyncio.to_thread(table.stack, 3, "Christie", "red", 2)
+        for stream in (*host, seat):
+            await stream.until(b"event: swap\nid: 1\n", timeout=TOLD)
+            stream.left.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 2)
+        return host, seat
+    host, seat = run(phones())
+    assert renders == [table.code, table.code]  # the host's phones, Joshua's: one each
+    for stream, client in ((host[0], table.client), (host[1], table.client), (seat, joshua)):
+        [(version, path, block)] = swapped(stream.received)
+        assert (version, path) == (1, board.encode())
+        assert block.strip() == own_answer(client, board).strip()
+        assert b"data: 1\n" not in stream.received  # told the block, not only the version
