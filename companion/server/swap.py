@@ -32,19 +32,12 @@ from flask_babel import get_locale
 
 from companion.table import caches, tables
 
-FRAGMENTS = 1024  # blocks kept: each is wanted at the moment its table changes, by its phones
 PLACEHOLDER = ""  # the CSRF token of a pushed block: the page fills in its own
 LEFT_OUT = frozenset({"csrf_token", "phone", "seats", "hosts", "lang", "_permanent"})
 FORWARDED = frozenset({b"cookie", b"accept-language", b"user-agent", b"host",
                        b"x-forwarded-for", b"x-forwarded-proto", b"x-forwarded-host"})
 
-KEPT = caches.LRU(
-    "pushed fragments", FRAGMENTS,
-    "the table's join code and version, the block's address, and the audience: language, seat,"
-    " host's rights, and the rest of the phone's session but its CSRF token and phone id",
-    "after a change every phone of a table showing the same block to the same audience is sent"
-    " the same bytes: rendered once, not once per phone. Only the newest version of a table is"
-    " ever asked for, so the bound holds the tables changing at one moment")
+KEPT = caches.PUSHED
 
 
 def live_path(query: bytes) -> str | None:
