@@ -32,6 +32,7 @@ from flask_babel import get_locale
 
 from companion.table import caches, tables
 
+WAIT = 1.0  # seconds a phone waits for its block before it is told the version instead
 PLACEHOLDER = ""  # the CSRF token of a pushed block: the page fills in its own
 LEFT_OUT = frozenset({"csrf_token", "phone", "seats", "hosts", "lang", "_permanent"})
 FORWARDED = frozenset({b"cookie", b"accept-language", b"user-agent", b"host",
@@ -117,14 +118,21 @@ class Fragments:
         if path is None:
             return None
         scope = render_scope(scope, path)
-        loop = asyncio.get_running_loop()
-        who = loop.run_in_executor(self.thread, audience, self.app, scope, code)
+        who = None
 
         async def fragment(version: int) -> tuple[int, bytes] | None:
-            heard = await who
-            if heard is None:
+            nonlocal who
+            if who is None:  # read at the first change: a phone that sees none costs nothing
+                who = asyncio.get_running_loop().run_in_executor(
+                    self.thread, audience, self.app, scope, code)
+            try:
+                async with asyncio.timeout(WAIT):
+                    heard = await asyncio.shield(who)
+                    if heard is None:
+                        return None
+                    return await asyncio.shield(self.get((code, version, path, heard), scope))
+            except TimeoutError:  # the thread is behind: the phone asks, as without a block
                 return None
-            return await self.get((code, version, path, heard), scope)
         return fragment
 
     async def get(self, key: tuple, scope: dict) -> tuple[int, bytes] | None:
@@ -134,16 +142,20 @@ class Fragments:
             return found
         pending = self.pending.get(key)
         if pending is None:
-            code, _version, path, heard = key
-            pending = self.pending[key] = asyncio.ensure_future(
-                asyncio.get_running_loop().run_in_executor(
-                    self.thread, functools.partial(render, self.app, scope, code)))
-            pending.add_done_callback(lambda _done: self.pending.pop(key, None))
-            rendered = await pending
+            pending = self.pending[key] = asyncio.ensure_future(self.make(key, scope))
+        return await pending
+
+    async def make(self, key: tuple, scope: dict) -> tuple[int, bytes] | None:
+        """Render ``key``'s block and keep it (under the version it was rendered at too: a look
+        may not have seen that one yet), before the phones that wait for it are woken."""
+        code, version, path, heard = key
+        try:
+            rendered = await asyncio.get_running_loop().run_in_executor(
+                self.thread, functools.partial(render, self.app, scope, code))
             if rendered is None:
                 return None
             found = rendered[0], message(rendered[0], path, rendered[1])
-            KEPT[(code, rendered[0], path, heard)] = found
+            KEPT[key] = KEPT[(code, rendered[0], path, heard)] = found
             return found
-        rendered = await pending
-        return None if rendered is None else KEPT.get((key[0], rendered[0], key[2], key[3]))
+        finally:
+            self.pending.pop(key, None)

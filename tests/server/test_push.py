@@ -471,3 +471,52 @@ def test_a_change_is_pushed_as_the_block_each_phone_would_ask_for(app, hosted, t
         assert (version, path) == (1, board.encode())
         assert block.strip() == own_answer(client, board).strip()
         assert b"data: 1\n" not in stream.received  # told the block, not only the version
+
+
+def test_a_pushed_block_goes_to_its_own_table_and_seat_only(app, hosted, client, monkeypatch):
+    """VOTE!'s set-up marks the phone's own seat: Ann's phone, Bob's and a watcher's are each
+    sent their own block, and the phone of another table is sent nothing of it."""
+    from conftest import VoteTable
+    renders = []
+    render = swap.render
+    monkeypatch.setattr(swap, "render", lambda *a: renders.append(a[2]) or render(*a))
+    vote = VoteTable(client)
+    vote.sit("Ann")
+    bob = vote.seated_phone("Bob")
+    watcher = app.test_client()
+    vote.sit("", watcher)
+    other = TableHelper(app.test_client())
+    other.sit("Christie")
+    round_page = f"/vote/{vote.code}/"
+    live = b"live=" + quote(round_page, safe="").encode()
+    phones = {"Ann": vote.client, "Bob": bob, "": watcher}
+
+    async def watch():
+        streams = {seat: Browser(hosted, f"/t/{vote.code}/events", query=live,
+                                 headers=[cookie_of(phone)]) for seat, phone in phones.items()}
+        elsewhere = Browser(hosted, f"/t/{other.code}/events", headers=[cookie_of(other.client)],
+                            query=b"live=" + quote(f"/liberte/{other.code}/", safe="").encode())
+        tasks = [stream.start() for stream in (*streams.values(), elsewhere)]
+        for stream in (*streams.values(), elsewhere):
+            await stream.until(b"data: 0\n\n")
+        await asyncio.to_thread(vote.dice, "Ann", 3, 4)
+        for stream in streams.values():
+            await stream.until(b"event: swap\nid: 1\n", timeout=TOLD)
+        await asyncio.sleep(3 * push.INTERVAL)  # looks enough to have told the other table
+        for stream in (*streams.values(), elsewhere):
+            stream.left.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 2)
+        return streams, elsewhere
+    streams, elsewhere = run(watch())
+    assert sorted(renders) == [vote.code] * 3  # three audiences: one rendering each
+    blocks = {}
+    for seat, stream in streams.items():
+        [(version, path, block)] = swapped(stream.received)
+        assert (version, path) == (1, round_page.encode())
+        assert block.strip() == own_answer(phones[seat], round_page).strip()
+        blocks[seat] = block
+    for seat, block in blocks.items():
+        for name in ("Ann", "Bob"):
+            assert (f"<strong>{name}</strong> · this phone".encode() in block) == (name == seat)
+    assert swapped(elsewhere.received) == [] and vote.code.encode() not in elsewhere.received
+    assert b"id: 1" not in elsewhere.received
