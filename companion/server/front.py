@@ -16,6 +16,8 @@ tables was slower with one Flask thread, slower still with two or eight, than in
 (docs/performance.md, "Load benchmark"). Only a request with a large body (an imported
 table, a board profile: over ``LARGE_BODY`` bytes) runs on a thread of its own, so that the time
 a long log takes to check does not hold up the phones' small requests.
+A changed table's live block, pushed to its phones' streams, is rendered by Flask on a thread
+of its own too (``companion.server.swap``), once for all the phones that see it alike.
 A write waits for the database's lock in the loop too; it is held for two statements and the
 commit (``events.append``).
 

@@ -9,6 +9,8 @@ that no longer exists is told ``event: gone`` and the stream ends. A table whose
 beyond its version (a number its game bumps, ``db.bump_news``, in the ``news`` table) is also told
 ``event: news`` with that number, at once and whenever it grows: the game's script on the phone
 decides what to ask for then (``companion:news``, companion.js), instead of asking every second.
+A stream whose page named its live block (``?live=``) is sent, instead of the bare version, the
+block itself at that version (``event: swap``, companion.server.swap), and the page asks nothing.
 
 One :class:`Watcher` per server process looks at the database ``INTERVAL`` times a second, and
 only when something was committed since its last look (``PRAGMA data_version`` changes when any
