@@ -32,7 +32,8 @@ from flask_babel import get_locale
 
 from companion.table import caches, tables
 
-WAIT = 1.0  # seconds a phone waits for its block before it is told the version instead
+WAIT = 2.0  # seconds a phone waits for its block before it is told the version instead (its
+# stream is silent meanwhile: with a heartbeat every 2 s, under the 5 s a page waits for one)
 PLACEHOLDER = ""  # the CSRF token of a pushed block: the page fills in its own
 LEFT_OUT = frozenset({"csrf_token", "phone", "seats", "hosts", "lang", "_permanent"})
 FORWARDED = frozenset({b"cookie", b"accept-language", b"user-agent", b"host",

@@ -42,7 +42,7 @@ function swapIn(live, html) {
   template.innerHTML = html;
   try { token = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { /* none */ }
   template.content.querySelectorAll("input[name=csrf_token]").forEach(function (input) {
-    input.value = token;
+    input.setAttribute("value", token);
   });
   var box = document.createElement("div");
   box.appendChild(template.content);
