@@ -520,3 +520,25 @@ def test_a_pushed_block_goes_to_its_own_table_and_seat_only(app, hosted, client,
             assert (f"<strong>{name}</strong> · this phone".encode() in block) == (name == seat)
     assert swapped(elsewhere.received) == [] and vote.code.encode() not in elsewhere.received
     assert b"id: 1" not in elsewhere.received
+
+
+def test_a_stream_naming_no_block_of_its_table_is_told_the_version(app, hosted, client, table):
+    """The block a stream names is rendered only as a block of its own table: another table's
+    page, or an address that is not this app's, leaves the phone told the version (it asks)."""
+    other = TableHelper(client)
+    assert swap.live_path(b"live=%2F%2Fevil.example%2F") is None
+    assert swap.live_path(b"live=https%3A%2F%2Fevil.example%2F") is None
+    assert swap.live_path(b"live=%2Fliberte%2FABC%2F%3Fopen%3D3") == "/liberte/ABC/?open=3"
+
+    async def phone():
+        stream = Browser(hosted, f"/t/{table.code}/events", headers=[cookie_of(client)],
+                         query=b"live=" + quote(f"/liberte/{other.code}/", safe="").encode())
+        task = stream.start()
+        await stream.until(b"data: 0\n\n")
+        await asyncio.to_thread(table.stack, 3, "Christie", "red", 2)
+        await stream.until(b"id: 1\ndata: 1\n\n", timeout=TOLD)
+        stream.left.set()
+        await asyncio.wait_for(task, 2)
+        return stream
+    stream = run(phone())
+    assert swapped(stream.received) == [] and other.code.encode() not in stream.received
