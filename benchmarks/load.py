@@ -13,12 +13,12 @@
    table's news stream (Server-Sent Events, companion/server/push.py), opened at a random
    moment of the first ``--arrival`` seconds (the whole room arriving at once), closed while
    the phone is hidden (for 1-5 s, on average every ``--reopen`` seconds; kept when that is
-   less than ``--hiding``) and opened again when it shows, and a keep-alive connection on which, told a version other than the one it shows,
-   it fetches the board fragment (naming the version it shows, so it gets only what changed
-   when it can), unless the stream sent the board itself (``event: swap``,
-   companion/server/swap.py: the stream names the board as its live block), which it shows
-   as the page swaps it in. Meanwhile ``--taps`` taps per second (a seated phone sets a stack on a random
-   table). Once every phone has been told its first version, ``--warmup`` seconds, then
+   less than ``--hiding``) and opened again when it shows, and a keep-alive connection on
+   which, told a version other than the one it shows, it fetches the board fragment (naming
+   the version it shows, so it gets only what changed when it can), unless the stream sent
+   the board itself (``event: swap``, companion/server/swap.py: the stream names the board as
+   its live block), which it shows as the page swaps it in. Meanwhile ``--taps`` taps per
+   second (a seated phone sets a stack on a random table). Once every phone has been told its first version, ``--warmup`` seconds, then
    ``--duration`` seconds measured: the streams open, how long a phone waited for its first
    version (as the room arrived; when shown again), every change each phone was owed (a tap
    reaches all 6 phones of its table; a phone hidden before it was told is counted apart) and
