@@ -56,7 +56,7 @@ import uuid
 from http.client import HTTPConnection
 from pathlib import Path
 
-from companion.server.serve import raise_file_limit, settle_garbage_collector
+from companion.server.process import raise_file_limit, settle_garbage_collector
 
 PLAYERS = ["Christie", "Joshua", "Max", "Anna"]
 HOST = "127.0.0.1"

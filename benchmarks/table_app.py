@@ -34,7 +34,7 @@ from companion.server import push
 from companion.table import events, games, live, tables  # noqa: E402
 from companion.table.db import get_db  # noqa: E402
 from companion.games.liberte import check  # noqa: E402
-from conftest import TableHelper  # noqa: E402
+from table_support import TableHelper  # noqa: E402
 
 
 def stop_waitress(srv, thread) -> None:

@@ -18,6 +18,7 @@ def create_app(test_config=None, settings=None):
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "companion.sqlite"),
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
+        SYNCHRONOUS="FULL",  # SQLite's durability: FULL syncs every commit (docs/hosting.md)
         POSITION_CACHE=1000,  # tables whose position each server process keeps folded
         # the limits of a host open to strangers (docs/hosting.md)
         JOIN_GUESSES=(30, 6),  # join codes that lead nowhere, per address: at once, a minute

@@ -143,7 +143,8 @@ def server(tmp_path_factory):
     session. Every phone of the session comes from 127.0.0.1: it may create more tables than
     one address may on a public host."""
     host = Host.on_a_free_port(tmp_path_factory.mktemp("server"),
-                               settings="TABLES_PER_ADDRESS = (10 ** 6, 3600)\n")
+                               settings="TABLES_PER_ADDRESS = (10 ** 6, 3600)\n"
+                                        "SYNCHRONOUS = 'NORMAL'\n")
     yield host.url
     host.process.send_signal(signal.SIGINT)
     host.process.wait(20)
@@ -221,3 +222,62 @@ def phone_layout_problems(page) -> list:
         .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
         .map(e => e.textContent.trim())""")
     return problems
+
+
+# A small phone's screen, the narrowest the pages are laid out for
+SMALL = {"width": 360, "height": 740}
+VIBRATE_COUNTER = ("navigator.vibrate = function () { sessionStorage.setItem('vibrated', "
+                   "String(Number(sessionStorage.getItem('vibrated') || 0) + 1)); return true; };")
+
+
+OPEN_STREAM = ("typeof news !== 'undefined' && news.source !== null"
+               " && news.source.readyState === EventSource.OPEN")
+
+
+def two_phones(server, phone):
+    """A new table with the host's phone sitting as Christie and another as Joshua, on the board."""
+    host = phone()
+    join = new_table(host, server, ["Christie", "Joshua", "Max"])
+    host.goto(join)
+    host.get_by_role("button", name="Christie").click()
+    other = phone()
+    other.goto(join)
+    other.get_by_role("button", name="Joshua").click()
+    for page in (host, other):  # on the board, each with its news stream open (answered)
+        wait_until(page, OPEN_STREAM)
+    return host, other
+
+
+def vibrations(page, at_least, wait=3.0) -> int:
+    """How many times the page asked to vibrate (kept in its tab's session storage), waiting a
+    little for one (the question opens once htmx has settled the page)."""
+    deadline = time.monotonic() + wait
+    while True:
+        count = int(page.evaluate("sessionStorage.getItem('vibrated') || 0"))
+        if count >= at_least or time.monotonic() > deadline:
+            return count
+        page.wait_for_timeout(50)
+
+
+def sit_small(phone, server, code, player):
+    """A new phone at 360 x 740 sitting as ``player`` at the table ``code``, counting its vibrations."""
+    page = phone()
+    page.add_init_script(VIBRATE_COUNTER)
+    page.set_viewport_size(SMALL)
+    page.goto(f"{server}/t/{code}?pick=1")
+    page.get_by_role("button", name=player, exact=True).click()
+    return page
+
+
+def four_phones(server, phone, table: bytes) -> dict:
+    """The host imports ``table`` (a table file) and sits as Christie; Joshua, Max and Anna sit
+    on phones of their own. Every phone counts its vibrations (VIBRATE_COUNTER). Player → page."""
+    host = phone()
+    host.add_init_script(VIBRATE_COUNTER)
+    host.set_viewport_size(SMALL)
+    code = imported_table(host, server, table)
+    host.goto(f"{server}/t/{code}?pick=1")
+    host.get_by_role("button", name="Christie", exact=True).click()
+    phones = {"Christie": host}
+    phones.update({p: sit_small(phone, server, code, p) for p in ("Joshua", "Max", "Anna")})
+    return phones

@@ -134,7 +134,7 @@ def restore(path: str, database: str) -> tuple[int, int]:
             copy.backup(live)
         finally:
             copy.close()
-        init_db(database)  # a copy made before the ids were never reused, or without tombstones
+        init_db(database)  # a copy from an older schema: ids not yet kept unused, no tombstones
         with transaction(live):
             for name, seq in given.items():
                 live.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?",

@@ -10,12 +10,11 @@ granian runs it in an event loop, one per worker process, and everything happens
   the whole answer (the app's pages are small), handed to granian once.
 
 Python runs one thread at a time anyway, and the loop's own work (streams, the watcher) is
-small. When Flask ran in a thread beside the loop, the two took turns at the GIL, and each
-database read or gzip in a request let the other run for milliseconds: a refresh at 1,000
-tables was slower with one Flask thread, slower still with two or eight, than in the loop
-(docs/performance.md, "Load benchmark"). Only a request with a large body (an imported
-table, a board profile: over ``LARGE_BODY`` bytes) runs on a thread of its own, so that the time
-a long log takes to check does not hold up the phones' small requests.
+small. Flask in a thread beside the loop would take turns with it at the GIL, each database
+read or gzip in a request letting the other run meanwhile, so that every request waits longer
+than in the loop (docs/performance.md, "Load benchmark"). Only a request with a large body (an
+imported table, a board profile: over ``LARGE_BODY`` bytes) runs on a thread of its own, so that
+the time a long log takes to check does not hold up the phones' small requests.
 A changed table's live block, pushed to its phones' streams, is rendered by Flask on a thread
 of its own too (``companion.server.swap``), once for all the phones that see it alike.
 A write waits for the database's lock in the loop too; it is held for two statements and the
@@ -46,7 +45,7 @@ from companion.table import guard
 from companion.security import forwarded_client
 
 BODY_TIMEOUT = 30  # seconds a request's body may take to arrive
-LARGE_BODY = 16 * 1024  # bytes: a tap's form is about 100, a 2,000-event import 400,000
+LARGE_BODY = 16 * 1024  # bytes: far above a tap's form, far below an imported table's log
 GRACE = 0.5  # seconds a stopping worker gives the requests under way before it exits anyway
 
 
@@ -86,14 +85,14 @@ class Front:
                 return
 
     def stop_on_signals(self) -> None:
-        """SIGTERM (``companion serve`` stopping at Ctrl-C, or dead: ``serve.die_with_parent``)
+        """SIGTERM (``companion serve`` stopping at Ctrl-C, or dead: ``process.die_with_parent``)
         ends every open stream at once, and the worker within ``GRACE`` seconds whatever it is
         doing. granian stops a worker only once all its connections have ended, and a phone's
-        stream does not end by itself: a worker holding one never stopped.
+        stream does not end by itself: a worker holding one would never stop.
 
         The Ctrl-C of a terminal, and its SIGHUP when it is closed, reach the workers too: they
-        leave them to the command, which tells each to stop (a worker that stopped first was
-        taken for one that crashed: an error, exit 1). Set once the server has started, after
+        leave them to the command, which tells each to stop (a worker that stopped first would
+        be taken for one that crashed: an error, exit 1). Set once the server has started, after
         granian's handlers; its SIGTERM one still runs (CPython writes each signal to the event
         loop's wake-up file before it calls the handler set here)."""
         loop = asyncio.get_running_loop()
@@ -193,8 +192,8 @@ def announced(scope) -> int:
 
 
 def with_length(scope, length: int) -> dict:
-    """The request as read whole: its Content-Length is the body's (a chunked body had none, and
-    Flask would have read nothing)."""
+    """The request as read whole: its Content-Length is the body's (a chunked body has none, and
+    Flask would read nothing)."""
     headers = [(k, v) for k, v in scope.get("headers", ()) if k.lower() != b"content-length"]
     return dict(scope, headers=headers + [(b"content-length", str(length).encode())])
 

@@ -18,7 +18,7 @@ other connection, in any process, commits). It reads the tables that have events
 newest it saw, news newer than the newest it saw (numbered from the clock, under the write
 lock) or a tombstone newer than the newest it saw (a deleted table: its phones are
 told it is gone). Event ids and tombstones only grow (``AUTOINCREMENT``, writers take turns), so
-a look costs the same for 10 or 10,000 phones. Only its first look, and a look that finds the
+a look costs the same however many phones watch. Only its first look, and a look that finds the
 ids gone backwards or the database's identity changed (the file was replaced by a copy;
 ``companion restore`` gives it a new identity), read the news of every table its phones watch,
 in one query per ``BATCH`` tables; after a replaced database every phone is told
@@ -26,8 +26,8 @@ in one query per ``BATCH`` tables; after a replaced database every phone is told
 shows (a restored one may be older). Nothing is cached: a write through another
 worker process is seen at the next look, wherever it was made.
 
-An idle phone costs the server a coroutine and a socket; the 6,000 phones of 1,000 tables cost
-no request at all until a table changes (docs/performance.md).
+An idle phone costs the server a coroutine and a socket, and no request at all until its table
+changes (docs/performance.md).
 """
 import asyncio
 import re

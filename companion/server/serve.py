@@ -4,8 +4,7 @@ The server holds many phones: every phone keeps one connection open, on which it
 table changes (``companion.server.push``). granian (a maintained production server whose HTTP side is
 written in Rust) runs each worker's front (``companion.server.front``) in an event loop: the phones'
 streams wait there at no cost, and Flask runs there too, once a request has arrived whole.
-Workers share the listening socket and the SQLite file; nothing in the app assumes one process
-(docs/performance.md, "What makes many tables cheap").
+Workers share the listening socket and the SQLite file (``companion.server.workers``).
 
 What stops the server from starting (a busy port, a ``--db`` in a missing folder) is said in one
 line, exit 1, before any address or QR code is printed. Ctrl-C, SIGTERM and SIGHUP (the
@@ -16,57 +15,16 @@ The QR code printed opens ``PUBLIC_URL`` when the host set it (the address behin
 else the LAN address; ``--table`` makes it open a table's join page. The pages build their join
 link the same way, from the address the phone used (companion.table.rooms.public_base).
 """
-import copy
-import errno
-import gc
-import ipaddress
 import os
-import resource
-import signal
-import socket
 import sqlite3
 
 import click
 
-TARGET = "companion.server.serve:hosted_app"  # what each worker process imports and calls
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent), or 127.0.0.1."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("10.255.255.255", 1))
-        return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is reachable from this machine only (127.x, ::1, localhost)."""
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host == "localhost"
-
-
-def port_problem(host: str, port: int) -> str | None:
-    """Why the server could not listen on ``host:port`` (tried with the same SO_REUSEADDR), or None."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host, port))
-        except OSError as err:
-            return {
-                errno.EADDRINUSE: f"port {port} is already in use (another companion serve?): "
-                                  f"choose another with --port",
-                errno.EACCES: f"port {port} needs administrator rights: choose one above 1023 with --port",
-                errno.EADDRNOTAVAIL: f"{host} is not an address of this machine: leave --host out to "
-                                     f"listen on all of them",
-            }.get(err.errno, f"cannot listen on {host}:{port}: {err.strerror or err}")
-    return None
+from companion.server.access_log import log_problem
+from companion.server.lan import is_loopback, lan_address
+from companion.server.ports import port_problem
+from companion.server.process import raise_file_limit
+from companion.server.workers import run_server
 
 
 def database_problem(db_path: str | None) -> str | None:
@@ -137,133 +95,6 @@ def announce(link: str | None, host: str, database: str, hops: int, url: str) ->
         return
     click.echo(text(link), nl=False)
     click.echo(f"companion: open {link} on a phone (database {database}); Ctrl+C to stop")
-
-
-def hosted_app():
-    """The app as each worker process builds it, from what the command put in the environment
-    (``COMPANION_DATABASE``, ``COMPANION_LAN_URL``, read as every ``COMPANION_`` setting)."""
-    die_with_parent()
-    try:  # a closed terminal hangs up the workers too: the command stops them
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    except ValueError:  # not the main thread
-        pass
-    from companion import create_app
-    from companion.server.front import Front
-    settings = {}
-    if os.environ.get("COMPANION_DATABASE"):
-        settings["DATABASE"] = os.environ["COMPANION_DATABASE"]
-    front = Front(create_app(settings=settings))
-    settle_garbage_collector()
-    return front
-
-
-YOUNG = 20_000  # objects allocated (net) between two collections of the youngest generation
-
-
-def settle_garbage_collector() -> None:
-    """Keep the garbage collector's pauses short in a worker that holds thousands of streams.
-
-    A collection stops every thread of the worker. What the app builds at start (modules,
-    templates, translations) lives as long as the worker, so it is frozen out of every later
-    collection. A young generation of ``YOUNG`` objects instead of Python's 700 lets the
-    objects of a request, which live while it waits its turn, die before a collection sees
-    them, instead of being promoted to the old generation, whose full collections paused the
-    worker for hundreds of milliseconds at 1,000 tables; the figures before and after are in
-    docs/performance.md ("Load benchmark")."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
-
-
-def die_with_parent() -> None:
-    """A worker ends when the command that started it does, even if that one was killed
-    (Linux): otherwise it would keep the port and the next ``companion serve`` could not start.
-    The SIGTERM ends its open streams too (``front.Front.stop_on_signals``)."""
-    try:
-        import ctypes
-        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
-def raise_file_limit(connections: int) -> int:
-    """Let each worker hold ``connections`` sockets (plus its files): the soft limit on open
-    files is raised as far as the hard one allows. Returns the connections that fit."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = connections + 256
-    if hard != resource.RLIM_INFINITY:
-        wanted = min(wanted, hard)
-    if wanted > soft:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-    return max(resource.getrlimit(resource.RLIMIT_NOFILE)[0] - 256, 0)
-
-
-ACCESS_LOG = "%(time)s %(addr)s %(method)s %(path)s %(status)d %(dt_ms).1f ms"  # --log
-
-
-def request_log(log: str | None) -> dict | None:
-    """granian's logging with its request log going to stderr (``--log``) or appended to a
-    file (``--log FILE``); None: granian's own."""
-    if log is None:
-        return None
-    from granian.log import LOGGING_CONFIG
-    config = copy.deepcopy(LOGGING_CONFIG)
-    config["handlers"]["access"] = (
-        {"formatter": "access", "class": "logging.StreamHandler", "stream": "ext://sys.stderr"}
-        if log == "-" else
-        {"formatter": "access", "class": "logging.FileHandler", "filename": os.path.abspath(log)})
-    return config
-
-
-def log_problem(log: str | None) -> str | None:
-    """Why the request log cannot be appended to the file given with ``--log``, or None."""
-    if log in (None, "-"):
-        return None
-    try:
-        open(log, "a").close()
-    except OSError as err:
-        return f"--log {log}: cannot be written ({err.strerror or err})"
-    return None
-
-
-def run_server(host, port, *, environ, workers, connections, backlog, idle_timeout, log=None):
-    """granian with the settings ``companion serve`` documents (blocks until Ctrl-C); the
-    workers it starts inherit ``environ``; ``log``: the request log (``--log``)."""
-    from granian.constants import HTTPModes, Interfaces, Loops
-    from granian.http import HTTP1Settings
-    from granian.log import LogLevels
-    from granian.server import Server
-
-    class Host(Server):
-        """granian's server, whose second Ctrl-C kills the workers instead of waiting for
-        them to finish the requests under way."""
-
-        def signal_handler_interrupt(self, *args, **kwargs):
-            if self.interrupt_signal:
-                for worker in list(self.wrks):
-                    worker.kill()
-            super().signal_handler_interrupt(*args, **kwargs)
-
-        def signal_handler_reload(self, *args, **kwargs):
-            """SIGHUP (the terminal closed) stops the server as Ctrl-C does: granian's
-            reload would start new workers and keep serving with nobody watching."""
-            self.signal_handler_interrupt(*args, **kwargs)
-
-    os.environ.update(environ)
-    # HTTP/1.1 only: in its "auto" mode granian waits for a connection's first bytes (to tell
-    # HTTP/2 from 1.1) with no time limit, so a socket that never sent a byte stayed open for
-    # good, whatever --idle-timeout said; in HTTP/1.1 mode the header timeout runs from the
-    # connection's start (tests/server/test_limits.py). Browsers speak HTTP/2 only over TLS, which a
-    # proxy in front ends anyway.
-    # Python's own event loop, named: granian's "auto" would take uvloop or rloop whenever one
-    # happens to be installed, and the server measured would not be the one run (uvloop made
-    # no difference beyond the spread of the runs: docs/performance.md).
-    Host(TARGET, address=host, port=port, interface=Interfaces.ASGI, factory=True,
-         loop=Loops.asyncio, http=HTTPModes.http1, workers=workers, backpressure=connections, backlog=backlog,
-         http1_settings=HTTP1Settings(header_read_timeout=idle_timeout * 1000),
-         respawn_failed_workers=True, log_level=LogLevels.error,
-         log_access=log is not None, log_access_format=ACCESS_LOG,
-         log_dictconfig=request_log(log)).serve()
 
 
 @click.command(short_help="Host the tables on the LAN, with a QR code to join.")

@@ -10,8 +10,8 @@ database's random identity, made new by a restore). Each game adds its own table
 (``Game.schema``). Writes that must be atomic use :func:`transaction`.
 
 The ids of ``tables`` and ``events`` are never reused (``AUTOINCREMENT``): without it SQLite gives
-a new row the largest id plus one, so the table created after the newest one was deleted took
-its id, and a server process that still kept the deleted table's position under that id served
+a new row the largest id plus one, so a table created after the newest one is deleted would take
+its id, and a server process still keeping the deleted table's position under that id would serve
 it for the new table (:func:`never_reuse_ids`).
 """
 import queue
@@ -54,16 +54,23 @@ STAMPED = ("tables", "events")  # their rows carry a random stamp (stamp)
 NEVER_REUSED = ("tables", "events")  # their ids: AUTOINCREMENT (never_reuse_ids)
 
 
-def connect(path: str) -> sqlite3.Connection:
-    """Open the database in autocommit mode with WAL, foreign keys and a busy timeout."""
+# SQLite's durability levels the SYNCHRONOUS setting may name (docs/hosting.md)
+SYNCHRONOUS = ("NORMAL", "FULL")
+
+
+def connect(path: str, synchronous: str = "FULL") -> sqlite3.Connection:
+    """Open the database in autocommit mode with WAL, foreign keys and a busy timeout.
+
+    WAL + FULL (the server's setting): each COMMIT syncs the log to the disk before it returns,
+    so a change a phone was told about survives a power cut of the host, not only a killed
+    server. With NORMAL the log is synced only at checkpoints and the last commits could vanish
+    in a power cut: the tests run so, since the sync is the largest single cost of a write."""
+    if synchronous not in SYNCHRONOUS:
+        raise ValueError(f"SYNCHRONOUS is {synchronous!r}; it must be one of {', '.join(SYNCHRONOUS)}")
     conn = sqlite3.connect(path, isolation_level=None, timeout=10, check_same_thread=False)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA journal_mode=WAL")
-    # WAL + FULL: each COMMIT syncs the log to the disk before it returns, so a change a phone
-    # was told about survives a power cut of the host, not only a killed server (with NORMAL
-    # the log is synced only at checkpoints: the last commits could vanish). The sync is the
-    # largest single cost of a write (docs/performance.md, "Benchmarks").
-    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute(f"PRAGMA synchronous={synchronous}")
     conn.execute("PRAGMA foreign_keys=ON")
     return conn
 
@@ -76,7 +83,7 @@ def get_db() -> sqlite3.Connection:
         try:
             g.db = current_app.extensions["companion.table.db"].get_nowait()
         except queue.Empty:
-            g.db = connect(current_app.config["DATABASE"])
+            g.db = connect(current_app.config["DATABASE"], current_app.config["SYNCHRONOUS"])
     return g.db
 
 

@@ -14,7 +14,7 @@ from typing import Callable
 
 from flask import Blueprint, current_app, request
 
-from companion.i18n import gettext as _
+from companion.i18n import LANGUAGES, gettext as _
 from companion.scorers.rules import RuleError
 
 
@@ -47,8 +47,11 @@ def by_scope(scopes: dict) -> Callable[[dict, list[dict]], bool]:
 class Declares:
     """What a game or a helper declares for the shared code to ask (see :class:`Game`): its
     SQLite tables and those of them holding one table's rows, its commands, its JSON blueprints,
-    its scripts and stylesheets."""
+    its scripts and stylesheets; ``languages``, those its pages and sentences are translated into
+    (English and any of the catalogs' others: tests/app/test_i18n.py asks a translation of the
+    game's own messages in each of them, and in no other)."""
 
+    languages: tuple[str, ...] = tuple(LANGUAGES)
     schema: dict = field(default_factory=dict)
     per_table: tuple[str, ...] = ()
     commands: tuple = ()

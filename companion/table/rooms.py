@@ -8,7 +8,7 @@ from markupsafe import Markup
 from companion import qr
 from companion.i18n import LANGUAGES, gettext as _
 from companion.server import push
-from companion.server.serve import is_loopback
+from companion.server.lan import is_loopback
 from companion.table import events as log
 from companion.table import games, live, tables
 from companion.table.db import get_db

@@ -127,8 +127,21 @@ def test_each_rule_is_defined_once_with_its_id_in_bold():
 
 def test_every_rule_in_the_docs_is_named_by_a_test():
     tests = "\n".join(p.read_text(encoding="utf-8") for p in source_files("tests", (".py",)))
-    named = {rule for rule in defined_ids() if rule in tests or rule.replace("-", "_") in tests}
+    named = {rule for rule in defined_ids() if names(rule, tests)}
     assert sorted(set(defined_ids()) - named) == []
+
+
+def names(rule: str, text: str) -> bool:
+    """Whether ``text`` names ``rule``: as written (VQ-DRAW-2) or in a test's name, in any case
+    (test_vq_draw_2_…), and never a longer id (VQ-DRAW-2 is not VQ-DRAW-21)."""
+    spelled = r"[-_]".join(map(re.escape, rule.split("-")))
+    return re.search(rf"(?<![A-Za-z0-9]){spelled}(?!\d)", text, re.IGNORECASE) is not None
+
+
+def test_a_rule_is_named_in_any_case_by_its_whole_id():
+    assert names("VQ-DRAW-2", "def test_vq_draw_2_more_cards_draws_a_card():")
+    assert names("VQ-DRAW-2", '"""VQ-DRAW-2: more cards than treasures"""')
+    assert not names("VQ-DRAW-2", "def test_vq_draw_21_x():") and not names("VQ-DRAW-2", "XVQ-DRAW-2")
 
 
 def test_every_rule_the_code_and_tests_cite_is_in_the_docs():

@@ -11,7 +11,7 @@ from companion.grammar import genders_of, guess, speaker
 from companion.grammar.russian import decline_name, decline_term
 from companion.scorers.sentence import Grammar, expansions, names, render, sentence, word
 from companion.table import events
-from conftest import TableHelper, VoteTable
+from table_support import TableHelper, VoteTable
 
 RU = speaker("ru", {"Аня": "f", "Ольга": "f", "Дмитрий": "m", "Дина": "f"})
 NONE = gettext.NullTranslations()

@@ -6,12 +6,11 @@ import json
 
 import pytest
 
-from companion import security
+from companion import create_app, security
 from companion.table import events, games, guard, tables
-from companion.table.db import get_db
+from companion.table.db import connect, get_db
 from companion.games.liberte import engine
-from conftest import TableHelper, VoteTable
-from test_table_vote_round import DICE
+from table_support import DICE, TableHelper, VoteTable
 
 
 def stored(app, code):
@@ -294,11 +293,20 @@ def test_the_wizards_step_is_never_copied_into_the_address(client, table):
 
 # --- durability ------------------------------------------------------------------------------
 
-def test_a_committed_change_is_synced_to_disk(app):
-    with app.app_context():
+def test_a_committed_change_is_synced_to_disk(tmp_path):
+    """The server's default: FULL, each commit synced before a phone is told of it."""
+    served = create_app({"DATABASE": str(tmp_path / "served.sqlite"), "SECRET_KEY": "test"})
+    with served.app_context():
         conn = get_db()
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_the_tests_commit_without_a_sync_and_a_bad_level_is_refused(app, tmp_path):
+    with app.app_context():
+        assert get_db().execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+    with pytest.raises(ValueError, match="SYNCHRONOUS"):
+        connect(str(tmp_path / "x.sqlite"), "OFF")
 
 
 def test_every_game_has_the_shared_checker(app):
@@ -322,8 +330,7 @@ def round_trip(client, code) -> None:
 
 
 def test_a_liberte_game_from_the_forms_is_a_table_file_the_checker_accepts(client, table):
-    from test_table_liberte_election import advance, paris_tie
-    from test_table_liberte_profile import profile_form
+    from table_support import advance, paris_tie, profile_form
     paris_tie(table)
     table.displays("vp", {"player": "Max", "vp": 3})
     table.displays("card", {"player": "Max", "faction": "blue", "value": 1, "where": "hands",

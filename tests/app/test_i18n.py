@@ -3,7 +3,7 @@
 Two catalogs per language: ``messages`` (the pages) and ``engine`` (the engines' sentences and
 refusals, shown through the ``tr`` filter while the CLI and the JSON API stay in English).
 """
-import html
+import importlib
 import io
 import json
 import re
@@ -15,10 +15,13 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 from companion.games.liberte import position
+from companion.i18n import LANGUAGES
 from companion.scorers.liberte import resolve_json
 from companion.scorers.sentence import Joined, Sentence, expansions
 from companion.scorers.vote import replay
-from conftest import SEVEN, TableHelper, VoteTable
+from companion.table import games
+from page_support import refusals, shown
+from table_support import SEVEN, TableHelper, VoteTable
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "companion" / "translations"
@@ -27,21 +30,55 @@ RULE_ID = re.compile(r"\b[A-Z]+-[A-Z]+-\d+\b")
 ENGINE_KEYWORDS = {"sentence": None, "plural": (1, 2), "word": ((1, "c"), 2)}  # as in CONTRIBUTING.md
 
 
-def source_messages() -> set:
-    """Every message the code and templates mark for translation, extracted now."""
+def owner(filename: str) -> str | None:
+    """The registered game whose folder (companion/games/<name>/, companion/scorers/<name>/)
+    holds ``filename``, or None for the shared code."""
+    parts = Path(filename).parts
+    for at, part in enumerate(parts[:-2]):
+        if part in ("games", "scorers") and parts[at + 1] in LANGUAGES_OF:
+            return parts[at + 1]
+    return None
+
+
+LANGUAGES_OF = {game.name: set(game.languages) for game in games.registered()}
+
+
+def wanted(lang: str, filename: str) -> bool:
+    """Whether a message of ``filename`` must be translated into ``lang``: the shared code's
+    always, a game's only into the languages it declares (Game.languages)."""
+    return owner(filename) is None or lang in LANGUAGES_OF[owner(filename)]
+
+
+def source_messages(lang: str) -> set:
+    """Every message the code and templates mark for translation and ``lang`` must translate,
+    extracted now."""
     method_map = [("companion/**.py", "python"), ("companion/templates/**.html", "jinja2")]
-    found = extract_from_dir(str(ROOT), method_map,
-                             keywords={"_": None, "_l": None, "gettext": None, "ngettext": (1, 2)},
-                             options_map={"companion/templates/**.html": {}})
-    return {forms(message)[0] for _, _, message, _, _ in found if message}
+    keywords = {"_": None, "_l": None, "gettext": None, "ngettext": (1, 2)}
+    found = list(extract_from_dir(str(ROOT), method_map, keywords=keywords,
+                                  options_map={"companion/templates/**.html": {}}))
+    for name, folder in outside_games().items():  # a game registered for a run (test_new_game)
+        found += [(f"companion/games/{name}/{filename}", *rest) for filename, *rest in extract_from_dir(
+            str(folder), [("**.py", "python"), ("templates/**.html", "jinja2")], keywords=keywords,
+            options_map={"templates/**.html": {}})]
+    return {forms(message)[0] for filename, _, message, _, _ in found if message and wanted(lang, filename)}
 
 
-def engine_templates() -> set:
-    """Every (template, context) the engines mark with sentence/plural/word, extracted now."""
+def outside_games() -> dict:
+    """The registered games whose folder is not under companion/games/: name → folder."""
+    import companion.games
+    folders = {name: Path(importlib.import_module(f"companion.games.{name}").__file__).parent
+               for name in companion.games.GAMES}
+    return {name: folder for name, folder in folders.items() if ROOT not in folder.parents}
+
+
+def engine_templates(lang: str | None = None) -> set:
+    """Every (template, context) the engines mark with sentence/plural/word, extracted now (only
+    those ``lang`` must translate, when given)."""
     found = extract_from_dir(str(ROOT / "companion" / "scorers"), [("**.py", "python")],
                              keywords=ENGINE_KEYWORDS)
     return {(message[0] if isinstance(message, tuple) else message, context)
-            for _, _, message, _, context in found}
+            for filename, _, message, _, context in found
+            if lang is None or wanted(lang, str(Path("companion/scorers") / filename))}
 
 
 def engine_catalog(lang: str, kind: str = "po") -> dict:
@@ -61,10 +98,13 @@ def text(context):
     return context.decode() if isinstance(context, bytes) else context
 
 
-@pytest.mark.parametrize("lang", ["ru", "it", "fr", "de"])
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]  # the catalogs: English is the source
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_engine_sentence_is_translated_with_the_same_placeholders_and_rule_ids(lang):
     catalog = engine_catalog(lang)
-    missing = sorted(engine_templates() - set(catalog), key=str)
+    missing = sorted(engine_templates(lang) - set(catalog), key=str)
     assert missing == [], f"extract the engine domain and translate (CONTRIBUTING.md): {missing[:5]}"
     for (english, context), translated in catalog.items():
         for form in translated:
@@ -106,12 +146,12 @@ def test_the_engines_say_nothing_the_extraction_misses():
     assert len(said) > 40 and said - engine_templates() == set()
 
 
-@pytest.mark.parametrize("lang", ["ru", "it", "fr", "de"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_is_translated_with_the_same_placeholders(lang):
     folder = TRANSLATIONS / lang / "LC_MESSAGES"
     with open(folder / "messages.po", "rb") as po:
         catalog = {forms(m.id)[0]: forms(m.string) for m in read_po(po) if m.id}
-    missing = sorted(source_messages() - set(catalog))
+    missing = sorted(source_messages(lang) - set(catalog))
     assert missing == [], f"run the extraction and translate: {missing[:5]}"
     for msgid, translated in catalog.items():
         for text in translated:  # one form, or each plural form (ngettext)
@@ -121,6 +161,16 @@ def test_every_message_is_translated_with_the_same_placeholders(lang):
     with open(folder / "messages.mo", "rb") as mo:
         compiled = {forms(m.id)[0]: forms(m.string) for m in read_mo(mo) if m.id}
     assert compiled == catalog, "messages.mo is older than messages.po: compile it"
+
+
+def test_a_games_messages_are_asked_only_in_the_languages_it_declares(monkeypatch):
+    """Game.languages: a game speaking English alone needs no catalog entry; the shared code's
+    messages and those of a game declaring every language need all of them."""
+    monkeypatch.setitem(LANGUAGES_OF, "tally", {"en"})
+    assert not wanted("ru", "companion/games/tally/views.py")
+    assert not wanted("de", "companion/scorers/tally/rules.py")
+    assert wanted("ru", "companion/table/live.py") and wanted("ru", "companion/games/vote/views.py")
+    assert wanted("ru", "companion/templates/base.html") and wanted("it", "companion/games/__init__.py")
 
 
 def test_the_table_language_is_used_and_the_switch_changes_it_for_this_browser(app, client):
@@ -237,20 +287,6 @@ def test_the_json_api_stays_english_whatever_the_browser_language(client):
     refused = client.post("/api/liberte/resolve", json=body, headers={"Accept-Language": "it"})
     assert refused.get_json() == {"error": "province 1, stack 1 (A): blocks: 4 is out of range (1 to 3)",
                                   "rule": "LIB-PLACE-1"}
-
-
-def shown(page: str) -> str:
-    """What a reader sees of a page, with the rule ids shown: its text without tags, scripts or
-    attributes."""
-    page = re.sub(r'<span class="rule">([^<]*)</span>', r"\1", page)
-    text = re.sub(r"<[^>]+>", " ", re.sub(r"<script.*?</script>", "", page, flags=re.S))
-    return html.unescape(" ".join(text.split()))
-
-
-def refusals(response) -> list:
-    """The refusals an answer shows, without their rule ids."""
-    return [shown(found) for found in re.findall(r'class="error" role="alert"[^>]*>(.*?)<span class="rule">',
-                                                 response.get_data(as_text=True), re.S)]
 
 
 def vp_province_won(client, language) -> TableHelper:

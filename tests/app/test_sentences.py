@@ -25,7 +25,7 @@ from babel.support import NullTranslations, Translations
 from companion.games.liberte import position
 from companion.grammar import speaker
 from companion.scorers.sentence import names, plural, render, sentence
-from conftest import SEVEN
+from table_support import SEVEN
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "companion" / "translations"

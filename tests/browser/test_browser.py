@@ -10,7 +10,7 @@ The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
 import signal
 
-from browser_support import TOLD, new_table, phone_layout_problems, shot, wait_until
+from browser_support import OPEN_STREAM, TOLD, new_table, phone_layout_problems, shot, two_phones, wait_until
 
 
 def add_stack(page, province, player, faction, blocks):
@@ -104,24 +104,6 @@ def test_two_phones_a_board_and_an_election_with_a_paris_tie(server, phone):
         expect(host.locator("html")).to_have_attribute("lang", language.lower())
         host.wait_for_load_state("load")  # measured once laid out with its stylesheet
         assert phone_layout_problems(host) == [], language
-
-
-OPEN_STREAM = ("typeof news !== 'undefined' && news.source !== null"
-               " && news.source.readyState === EventSource.OPEN")
-
-
-def two_phones(server, phone):
-    """A new table with the host's phone sitting as Christie and another as Joshua, on the board."""
-    host = phone()
-    join = new_table(host, server, ["Christie", "Joshua", "Max"])
-    host.goto(join)
-    host.get_by_role("button", name="Christie").click()
-    other = phone()
-    other.goto(join)
-    other.get_by_role("button", name="Joshua").click()
-    for page in (host, other):  # on the board, each with its news stream open (answered)
-        wait_until(page, OPEN_STREAM)
-    return host, other
 
 
 def test_an_open_sheet_survives_a_refresh_from_another_phone(server, phone):

@@ -111,7 +111,7 @@ def test_a_vote_round_is_readable_in_both_themes(server, phone, tmp_path, scheme
     and imported on the phone from the start page)."""
     from playwright.sync_api import expect
     from companion import create_app
-    from conftest import VoteTable
+    from table_support import VoteTable
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "v.sqlite"), "SECRET_KEY": "t",
                       "WTF_CSRF_ENABLED": False})
     client = app.test_client()

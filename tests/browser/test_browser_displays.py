@@ -6,8 +6,7 @@ its own player's (which stays at the top): it lands on that section's player, no
 there before (the sheets are kept across refreshes by id, so their ids name the player's seat). Then the toast of that phone offers to undo
 exactly that card, and its Undo takes it back.
 """
-from browser_support import TOLD
-from test_browser import two_phones
+from browser_support import TOLD, two_phones
 
 
 def test_a_card_added_after_the_play_order_changed_lands_on_the_right_player(server, phone):

@@ -12,11 +12,8 @@ VP changes and the checklist for the physical board, and turn 4's election waits
 import json
 import time
 
-from browser_support import TOLD, imported_table, phone_layout_problems, shot, wait_until
+from browser_support import TOLD, four_phones, phone_layout_problems, shot, vibrations, wait_until
 
-SMALL = {"width": 360, "height": 740}
-VIBRATE_COUNTER = ("navigator.vibrate = function () { sessionStorage.setItem('vibrated', "
-                   "String(Number(sessionStorage.getItem('vibrated') || 0) + 1)); return true; };")
 
 PLAYERS = ["Christie", "Joshua", "Max", "Anna"]
 MAP = {"name": "test board", "battle_vp": {"2": 3, "3": 5, "4": 7},
@@ -81,40 +78,6 @@ ANSWERS_IN_SIGHT = """() => {
   return [...document.querySelectorAll('#question button:not([disabled])')]
     .every(b => b.getBoundingClientRect().top >= 0 && b.getBoundingClientRect().bottom <= free);
 }"""
-
-
-def vibrations(page, at_least, wait=3.0) -> int:
-    """How many times the page asked to vibrate (kept in its tab's session storage), waiting a
-    little for one (the question opens once htmx has settled the page)."""
-    deadline = time.monotonic() + wait
-    while True:
-        count = int(page.evaluate("sessionStorage.getItem('vibrated') || 0"))
-        if count >= at_least or time.monotonic() > deadline:
-            return count
-        page.wait_for_timeout(50)
-
-
-def sit(phone, server, code, player):
-    page = phone()
-    page.add_init_script(VIBRATE_COUNTER)
-    page.set_viewport_size(SMALL)
-    page.goto(f"{server}/t/{code}?pick=1")
-    page.get_by_role("button", name=player, exact=True).click()
-    return page
-
-
-def four_phones(server, phone, table: bytes) -> dict:
-    """The host imports ``table`` (a table file) and sits as Christie; Joshua, Max and Anna sit
-    on phones of their own. Every phone counts its vibrations (VIBRATE_COUNTER). Player → page."""
-    host = phone()
-    host.add_init_script(VIBRATE_COUNTER)
-    host.set_viewport_size(SMALL)
-    code = imported_table(host, server, table)
-    host.goto(f"{server}/t/{code}?pick=1")
-    host.get_by_role("button", name="Christie", exact=True).click()
-    phones = {"Christie": host}
-    phones.update({p: sit(phone, server, code, p) for p in ("Joshua", "Max", "Anna")})
-    return phones
 
 
 def test_an_election_with_ties_costs_one_tap_plus_one_per_question(server, phone):

@@ -13,8 +13,7 @@ choices show their value.
 """
 import json
 
-from browser_support import ARTIFACTS, phone_layout_problems, shot, wait_until
-from test_browser_election import SMALL, four_phones, vibrations
+from browser_support import ARTIFACTS, SMALL, four_phones, phone_layout_problems, shot, vibrations, wait_until
 
 PLAYERS = ["Christie", "Joshua", "Max", "Anna"]
 MAP = {"name": "test board", "battle_vp": {"2": 3, "3": 5, "4": 7}, "provinces": {}}

@@ -8,7 +8,7 @@ of the set-up, the round and the giving go to ``artifacts/``.
 import re
 
 from browser_support import TOLD, new_table, phone_layout_problems, shot
-from conftest import SEVEN
+from table_support import SEVEN
 
 
 def test_two_phones_set_up_and_play_a_round_of_vote(server, phone):

@@ -17,7 +17,7 @@ import json
 import statistics
 
 from browser_support import ARTIFACTS, imported_table, phone_layout_problems, wait_until
-from conftest import SEVEN
+from table_support import SEVEN
 
 SMALL = {"width": 360, "height": 740}
 # Starting points, 1 + each die (l. 91: «по формуле один плюс бросок шестигранного кубика»).

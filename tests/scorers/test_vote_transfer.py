@@ -16,7 +16,7 @@ from companion.scorers.vote.abilities import transfer_window
 from companion.scorers.vote.engine import apply_event, legal_actions, new_game, play
 from companion.scorers.vote.state import END_ROUND, GIVE, OVER, TIEBREAK
 
-from tests.scorers.test_vote_properties import TABLE, an_event
+from vote_builder import TABLE, an_event
 
 # Cid (2/2) has the lowest total: first President; Dan and Eve leave at once: three players left.
 FIVE = [{"name": "Ann", "budget": 4, "support": 4}, {"name": "Bob", "budget": 4, "support": 5},

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from companion.server import backup
 from companion.cli import main
-from conftest import TableHelper
+from table_support import TableHelper
 
 
 def database(app):

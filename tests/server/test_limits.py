@@ -14,8 +14,8 @@ import pytest
 
 from companion import create_app
 from companion.table.db import get_db
-from conftest import PLAYERS, TableHelper
-from test_push import Browser, run
+from table_support import PLAYERS, TableHelper
+from push_support import Browser, run
 
 NEW_TABLE = {"game": "liberte", "players": "\n".join(PLAYERS), "language": "en"}
 

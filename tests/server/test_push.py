@@ -4,7 +4,6 @@ processes share. The front is driven here as granian drives it, an ASGI app in a
 import asyncio
 import re
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote
 
 import pytest
@@ -13,62 +12,17 @@ from companion import create_app
 from companion.server import front, push, swap
 from companion.table import events, guard
 from companion.table.db import get_db, new_identity, transaction
-from conftest import TableHelper
+from push_support import Browser, run
+from table_support import TableHelper, VoteTable
 
 
 TOLD = 5  # seconds a test waits for news (a look every push.INTERVAL)
-
-
-class Browser:
-    """One ASGI request to the front: what it was sent, as it arrives."""
-
-    def __init__(self, the_front, path, method="GET", query=b"", body=(b"",), headers=()):
-        self.scope = {"type": "http", "http_version": "1.1", "method": method, "path": path,
-                      "query_string": query, "server": ("127.0.0.1", 8000), "scheme": "http",
-                      "headers": list(headers), "client": ("10.0.0.9", 5000)}
-        self.body, self.front = list(body), the_front
-        self.status, self.received, self.left = None, b"", asyncio.Event()
-        self.arrived = asyncio.Event()
-
-    async def receive(self):
-        if self.body:
-            chunk = self.body.pop(0)
-            if chunk is None:  # a client that stops sending
-                await asyncio.sleep(3600)
-            return {"type": "http.request", "body": chunk, "more_body": bool(self.body)}
-        await self.left.wait()
-        return {"type": "http.disconnect"}
-
-    async def send(self, message):
-        if message["type"] == "http.response.start":
-            self.status = message["status"]
-        else:
-            self.received += message.get("body", b"")
-        self.arrived.set()
-
-    def start(self):
-        return asyncio.ensure_future(self.front(self.scope, self.receive, self.send))
-
-    async def until(self, text: bytes, timeout=5):
-        """Wait until the stream has sent ``text``."""
-        async def seen():
-            while text not in self.received:
-                self.arrived.clear()
-                await self.arrived.wait()
-        await asyncio.wait_for(seen(), timeout)
 
 
 @pytest.fixture
 def hosted(app):
     """The front a server worker runs around the test app."""
     return front.Front(app)
-
-
-def run(coroutine):
-    """Run ``coroutine`` in an event loop of its own thread (the browser tests' Playwright keeps
-    one running in this thread)."""
-    with ThreadPoolExecutor(1) as loop_thread:
-        return loop_thread.submit(asyncio.run, coroutine).result()
 
 
 def test_a_stream_tells_the_version_at_once_then_each_change(hosted, table):
@@ -476,7 +430,6 @@ def test_a_change_is_pushed_as_the_block_each_phone_would_ask_for(app, hosted, t
 def test_a_pushed_block_goes_to_its_own_table_and_seat_only(app, hosted, client, monkeypatch):
     """VOTE!'s set-up marks the phone's own seat: Ann's phone, Bob's and a watcher's are each
     sent their own block, and the phone of another table is sent nothing of it."""
-    from conftest import VoteTable
     renders = []
     render = swap.render
     monkeypatch.setattr(swap, "render", lambda *a: renders.append(a[2]) or render(*a))

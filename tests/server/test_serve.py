@@ -17,7 +17,7 @@ import pytest
 from browser_support import free_port
 from click.testing import CliRunner
 
-from companion.server import serve
+from companion.server import access_log, lan, ports, process, serve, workers
 from companion.cli import main
 from companion.scorers.vote.night_script import NightSettings
 from companion.games.vote import night_form
@@ -46,9 +46,9 @@ def test_each_worker_builds_the_app_from_what_the_command_said(tmp_path, monkeyp
     monkeypatch.setenv("COMPANION_DATABASE", str(tmp_path / "hosted.sqlite"))
     monkeypatch.setenv("COMPANION_LAN_URL", "http://192.168.1.23:8000/")
     monkeypatch.setenv("COMPANION_PUBLIC_URL", "https://companion.example.org/")
-    monkeypatch.setattr(serve, "die_with_parent", lambda: None)
-    monkeypatch.setattr(serve, "settle_garbage_collector", lambda: None)
-    app = serve.hosted_app().app
+    monkeypatch.setattr(workers, "die_with_parent", lambda: None)
+    monkeypatch.setattr(workers, "settle_garbage_collector", lambda: None)
+    app = workers.hosted_app().app
     assert app.config["DATABASE"] == str(tmp_path / "hosted.sqlite")
     assert app.config["LAN_URL"] == "http://192.168.1.23:8000/"
     assert app.config["PUBLIC_URL"] == "https://companion.example.org/"  # the host's, kept
@@ -57,9 +57,9 @@ def test_each_worker_builds_the_app_from_what_the_command_said(tmp_path, monkeyp
 def test_a_worker_freezes_what_it_built_and_collects_young_objects_less_often():
     before = gc.get_threshold()
     try:
-        serve.settle_garbage_collector()
+        process.settle_garbage_collector()
         assert gc.get_freeze_count() > 1000  # the modules, the app, its templates
-        assert gc.get_threshold() == (serve.YOUNG, *before[1:]) and serve.YOUNG > before[0]
+        assert gc.get_threshold() == (process.YOUNG, *before[1:]) and process.YOUNG > before[0]
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
@@ -92,11 +92,11 @@ def test_db_keeps_the_database_and_its_key_out_of_the_instance_folder(tmp_path, 
     assert result.exit_code == 0, result.output
     assert calls["environ"]["COMPANION_DATABASE"] == str(db) and (tmp_path / "secret_key").exists()
     assert instance_files() == before
-    monkeypatch.setattr(serve, "die_with_parent", lambda: None)
-    monkeypatch.setattr(serve, "settle_garbage_collector", lambda: None)
+    monkeypatch.setattr(workers, "die_with_parent", lambda: None)
+    monkeypatch.setattr(workers, "settle_garbage_collector", lambda: None)
     for name, value in calls["environ"].items():
         monkeypatch.setenv(name, value)
-    worker = serve.hosted_app()  # a worker signs with the same key, kept beside the database
+    worker = workers.hosted_app()  # a worker signs with the same key, kept beside the database
     assert (tmp_path / "secret_key").read_text() == worker.app.config["SECRET_KEY"]
     assert instance_files() == before
 
@@ -163,7 +163,7 @@ def test_the_night_settings_have_one_set_of_limits():
 
 
 def test_lan_address_is_an_ip():
-    assert serve.lan_address().count(".") == 3
+    assert lan.lan_address().count(".") == 3
 
 
 def start(db, port, *options, **popen):
@@ -410,7 +410,7 @@ def sigterm_pending(pid: int) -> bool:
 
 
 def test_a_worker_whose_command_is_killed_ends_its_streams_and_stops(tmp_path):
-    """kill -9 of ``companion serve``: its worker, told by the kernel (serve.die_with_parent),
+    """kill -9 of ``companion serve``: its worker, told by the kernel (process.die_with_parent),
     ends the phone's stream and stops within 2 s instead of serving it on."""
     db = tmp_path / "orphan.sqlite"
     port, server, conn, page = start_anywhere(db)
@@ -431,7 +431,7 @@ def test_the_qr_opens_public_url_or_the_table_given(tmp_path, monkeypatch):
     """``PUBLIC_URL`` (a host behind its proxy) is what the QR code opens; ``--table CODE``
     opens that table's join page, ``--table`` alone the newest table's."""
     from companion import create_app
-    from conftest import TableHelper
+    from table_support import TableHelper
     db = tmp_path / "g.sqlite"
     app = create_app({"TESTING": True, "DATABASE": str(db), "SECRET_KEY": "k",
                       "WTF_CSRF_ENABLED": False})
@@ -494,7 +494,7 @@ def test_sighup_stops_the_server_like_ctrl_c(tmp_path):
         assert server.wait(5) == 0
         assert stream.read() == b"" and stream.isclosed()
         assert process_state(worker) is None
-        assert serve.port_problem("127.0.0.1", port) is None  # the port is free again
+        assert ports.port_problem("127.0.0.1", port) is None  # the port is free again
     finally:
         phone.close()
         if server.poll() is None:
@@ -527,7 +527,7 @@ def test_log_writes_a_line_for_each_request(tmp_path, monkeypatch):
         stop(server)
     assert serve_cli("--port", str(free_port()), "--db", str(db), "--log",
                      monkeypatch=monkeypatch)[1]["log"] == "-"
-    assert serve.request_log("-")["handlers"]["access"]["stream"] == "ext://sys.stderr"
+    assert access_log.request_log("-")["handlers"]["access"]["stream"] == "ext://sys.stderr"
     missing = tmp_path / "nowhere" / "requests.log"
     result, calls = serve_cli("--port", str(free_port()), "--db", str(db), "--log", str(missing),
                               monkeypatch=monkeypatch)

@@ -1,4 +1,6 @@
-"""History, undo, reset, delete, host link, export and import."""
+"""History, undo, reset, delete, host link, export and import (on Tiles, the table core's own game:
+tests/table/conftest.py; the refusals of a malformed file in the page's language on a Liberté
+file, whose reader's messages every catalog has)."""
 import html
 import io
 import json
@@ -6,131 +8,132 @@ import re
 
 import pytest
 
-from conftest import TableHelper
 
 
-def test_history_lists_changes_and_marks_undone_ones(client, table):
-    table.stack(8, "Christie", "red", 2)
-    table.stack(8, "Christie", "red", 3)
-    assert table.post(f"/t/{table.code}/undo", {}).status_code == 200
-    page = client.get(f"/t/{table.code}/history").get_data(as_text=True)
-    assert "province 8: Christie: 3 red blocks" in page and 'class="undone"' in page
+def test_history_lists_changes_and_marks_undone_ones(tiles):
+    tiles.tile(8, "Ann", 2)
+    tiles.tile(8, "Ann", 3)
+    assert tiles.post(f"/t/{tiles.code}/undo", {}).status_code == 200
+    page = tiles.client.get(f"/t/{tiles.code}/history").get_data(as_text=True)
+    assert page.count("Ann laid a tile on square 8") == 2 and 'class="undone"' in page
     assert "undid the last change" in page
-    fragment = client.get(f"/t/{table.code}/history", headers={"HX-Request": "true"})
+    fragment = tiles.client.get(f"/t/{tiles.code}/history", headers={"HX-Request": "true"})
     assert b"<html" not in fragment.data
 
 
-def test_history_numbers_each_change_once_by_its_version(client, table):
-    """The list's own number is the version: a second copy of it beside the row read "38. 38"."""
-    table.stack(8, "Christie", "red", 3)
-    table.stack(9, "Christie", "red", 3)
-    page = client.get(f"/t/{table.code}/history").get_data(as_text=True)
+def test_history_numbers_each_change_once_by_its_version(tiles):
+    """The list's own number is the version, never a second copy of it beside the row."""
+    tiles.tile(8, "Ann", 3)
+    tiles.tile(9, "Ann", 3)
+    page = tiles.client.get(f"/t/{tiles.code}/history").get_data(as_text=True)
     rows = re.findall(r'<li value="(\d+)"[^>]*>(.*?)</li>', page, re.S)
     assert [version for version, _ in rows] == ["2", "1"]
     for version, row in rows:
         assert version not in re.sub(r"<[^>]+>", "", row), row
 
 
-def test_undo_is_off_with_nothing_to_undo_and_then_says_what_it_took_back(client, table):
-    room = client.get(f"/t/{table.code}/room").get_data(as_text=True)
+def test_undo_is_off_with_nothing_to_undo_and_then_says_what_it_took_back(tiles):
+    room = tiles.client.get(f"/t/{tiles.code}/room").get_data(as_text=True)
     assert 'undo-button" disabled' in room  # version 0
-    table.stack(8, "Christie", "red", 2)
-    room = client.get(f"/t/{table.code}/room").get_data(as_text=True)
-    assert 'undo-button" disabled' not in room and "province 8: Christie: 2 red blocks" in room
-    undone = table.post(f"/t/{table.code}/undo", {}).get_data(as_text=True)
-    assert "Undone: province 8: Christie: 2 red blocks" in undone
+    tiles.tile(8, "Ann", 2)
+    room = tiles.client.get(f"/t/{tiles.code}/room").get_data(as_text=True)
+    assert 'undo-button" disabled' not in room and "Ann laid a tile on square 8" in room
+    undone = tiles.post(f"/t/{tiles.code}/undo", {}).get_data(as_text=True)
+    assert "Undone: Ann laid a tile on square 8" in undone
     assert 'undo-button" disabled' in undone  # nothing left to undo
 
 
-def test_only_the_host_undoes_past_the_last_change(app, table):
-    table.stack(8, "Christie", "red", 2)
-    table.stack(9, "Christie", "red", 2)
-    phone = app.test_client()
-    table.sit("Joshua", client=phone)
-    assert table.post(f"/t/{table.code}/undo", {}, client=phone).status_code == 200
-    refused = table.post(f"/t/{table.code}/undo", {}, client=phone)
+def test_only_the_host_undoes_past_the_last_change(core_app, tiles):
+    tiles.tile(8, "Ann", 2)
+    tiles.tile(9, "Ann", 2)
+    phone = core_app.test_client()
+    tiles.sit("Bob", client=phone)
+    assert tiles.post(f"/t/{tiles.code}/undo", {}, client=phone).status_code == 200
+    refused = tiles.post(f"/t/{tiles.code}/undo", {}, client=phone)
     assert refused.status_code == 422 and b"TABLE-HOST" in refused.data
-    assert table.post(f"/t/{table.code}/undo", {}).status_code == 200  # the host may
+    assert tiles.post(f"/t/{tiles.code}/undo", {}).status_code == 200  # the host may
 
 
-def test_reset_and_delete_need_the_host(app, client, table):
-    table.stack(8, "Christie", "red", 2)
-    phone = app.test_client()
-    assert phone.post(f"/t/{table.code}/reset", data={"version": 1}).status_code == 403
-    assert phone.get(f"/t/{table.code}/delete").status_code == 403
-    assert phone.post(f"/t/{table.code}/delete", data={"confirm": table.code}).status_code == 403
-    assert table.post(f"/t/{table.code}/reset", {}, htmx=False).status_code == 303
-    board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
-    assert 'data-player="Christie"' not in board
-    assert client.post(f"/t/{table.code}/delete", data={"confirm": table.code}).status_code == 303
-    assert client.get(f"/t/{table.code}/room").status_code == 404
+def test_reset_and_delete_need_the_host(core_app, tiles):
+    client = tiles.client
+    tiles.tile(8, "Ann", 2)
+    phone = core_app.test_client()
+    assert phone.post(f"/t/{tiles.code}/reset", data={"version": 1}).status_code == 403
+    assert phone.get(f"/t/{tiles.code}/delete").status_code == 403
+    assert phone.post(f"/t/{tiles.code}/delete", data={"confirm": tiles.code}).status_code == 403
+    assert tiles.post(f"/t/{tiles.code}/reset", {}, htmx=False).status_code == 303
+    assert 'id="square-8"' not in client.get(f"/tiles/{tiles.code}/").get_data(as_text=True)
+    assert client.post(f"/t/{tiles.code}/delete", data={"confirm": tiles.code}).status_code == 303
+    assert client.get(f"/t/{tiles.code}/room").status_code == 404
 
 
-def test_delete_asks_first_and_a_post_without_the_answer_deletes_nothing(client, table):
-    room = client.get(f"/t/{table.code}/room").get_data(as_text=True)
-    assert f'href="/t/{table.code}/delete"' in room  # a link to the question, not a form
-    question = client.get(f"/t/{table.code}/delete").get_data(as_text=True)
-    assert f"Delete table {table.code} for good?" in question
-    assert f'name="confirm" value="{table.code}"' in question and "Keep the table" in question
+def test_delete_asks_first_and_a_post_without_the_answer_deletes_nothing(tiles):
+    client = tiles.client
+    room = client.get(f"/t/{tiles.code}/room").get_data(as_text=True)
+    assert f'href="/t/{tiles.code}/delete"' in room  # a link to the question, not a form
+    question = client.get(f"/t/{tiles.code}/delete").get_data(as_text=True)
+    assert f"Delete table {tiles.code} for good?" in question
+    assert f'name="confirm" value="{tiles.code}"' in question and "Keep the table" in question
     for data in ({}, {"confirm": "ZZZZZ"}):
-        again = client.post(f"/t/{table.code}/delete", data=data)
+        again = client.post(f"/t/{tiles.code}/delete", data=data)
         assert again.status_code == 422 and b"for good?" in again.data
-    assert client.get(f"/t/{table.code}/room").status_code == 200  # still there
+    assert client.get(f"/t/{tiles.code}/room").status_code == 200  # still there
 
 
-def test_a_deleted_tables_code_is_never_given_out_again(client, table, monkeypatch):
+def test_a_deleted_tables_code_is_never_given_out_again(tiles, monkeypatch):
     """A phone keeps its seat by the table's code: a new table under a deleted table's code
     would seat it at a stranger's table. The code generator is made to draw the deleted code
     first; the new table gets the next draw."""
     from companion.table import tables
-    deleted = table.code
+    client, deleted = tiles.client, tiles.code
     assert client.post(f"/t/{deleted}/delete", data={"confirm": deleted}).status_code == 303
     draws = iter(deleted + "ZZZZZ")
     monkeypatch.setattr(tables.secrets, "choice", lambda letters: next(draws))
-    created = client.post("/tables", data={"game": "liberte", "players": "A\nB\nC",
+    created = client.post("/tables", data={"game": "tiles", "players": "A\nB\nC",
                                            "language": "en"})
     assert created.status_code == 303 and created.headers["Location"].endswith("/t/ZZZZZ/room")
     assert client.get(f"/t/{deleted}/room").status_code == 404
 
 
-def test_host_link_moves_the_host_to_another_device(app, client, table):
-    page = client.get(f"/t/{table.code}/room").get_data(as_text=True)
-    link = page.split('href="')[[i for i, s in enumerate(page.split('href="')) if "/claim/" in s][0]].split('"')[0]
-    other = app.test_client()
+def test_host_link_moves_the_host_to_another_device(core_app, tiles):
+    page = tiles.client.get(f"/t/{tiles.code}/room").get_data(as_text=True)
+    link = re.search(r'href="([^"]*/claim/[^"]*)"', page).group(1)
+    other = core_app.test_client()
     assert other.get(link).status_code == 303
-    assert b"Reset the table" in other.get(f"/t/{table.code}/room").data
-    assert other.get(f"/t/{table.code}/claim/wrong").status_code == 404
+    assert b"Reset the table" in other.get(f"/t/{tiles.code}/room").data
+    assert other.get(f"/t/{tiles.code}/claim/wrong").status_code == 404
 
 
-def test_export_then_import_gives_the_same_position(app, client, table):
-    table.stack(8, "Christie", "red", 2)
-    table.stack(1, "Joshua", "blue", 3)
-    table.post(f"/t/{table.code}/undo", {})
-    exported = client.get(f"/t/{table.code}/export.json")
+def test_export_then_import_gives_the_same_position(core_app, tiles):
+    tiles.tile(8, "Ann", 2)
+    tiles.tile(1, "Bob", 3)
+    tiles.post(f"/t/{tiles.code}/undo", {})
+    exported = tiles.client.get(f"/t/{tiles.code}/export.json")
     assert "attachment" in exported.headers["Content-Disposition"]
     data = json.loads(exported.data)
-    assert [e["kind"] for e in data["events"]] == ["stack", "stack", "undo"]
-    importer = app.test_client()
+    assert [e["kind"] for e in data["events"]] == ["tile", "tile", "undo"]
+    importer = core_app.test_client()
     response = importer.post("/tables/import", data={
         "file": (io.BytesIO(exported.data), "table.json")})
     assert response.status_code == 303
     code = response.location.split("/")[2]
-    assert code != table.code
-    importer.post(f"/t/{code}/seat", data={"player": "Max"})
-    board = importer.get(f"/liberte/{code}/").get_data(as_text=True)
-    assert 'data-player="Christie"' in board and 'data-player="Joshua"' not in board
+    assert code != tiles.code
+    importer.post(f"/t/{code}/seat", data={"player": "Cid"})
+    board = importer.get(f"/tiles/{code}/").get_data(as_text=True)
+    assert 'id="square-8"' in board and 'id="square-1"' not in board
     assert b"Reset the table" in importer.get(f"/t/{code}/room").data  # the importer hosts
 
 
-def test_import_refuses_bad_files_and_stores_nothing(client):
-    for body in (b"not json", b"{}", json.dumps({"format": "companion-table/1", "game": "liberte",
+def test_import_refuses_bad_files_and_stores_nothing(tiles):
+    client = tiles.client
+    for body in (b"not json", b"{}", json.dumps({"format": "companion-table/1", "game": "tiles",
                  "setup": {"players": ["A", "B", "C"]}, "events": [
-                     {"kind": "stack", "data": {"province": "8", "player": "A",
-                                                "faction": "red", "blocks": 9}}]}).encode()):
+                     {"kind": "tile", "data": {"square": "8", "player": "A", "height": 9}}]}).encode()):
         response = client.post("/tables/import", data={"file": (io.BytesIO(body), "t.json")})
         assert response.status_code == 422 and b"rule" in response.data
     assert client.post("/tables/import", data={}).status_code == 422
-    TableHelper(client)  # the database still works
+    assert client.post("/tables", data={"game": "tiles", "players": "A\nB",
+                                        "language": "en"}).status_code == 303  # still works
 
 
 def table_file(events) -> bytes:

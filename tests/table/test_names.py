@@ -7,7 +7,7 @@ import json
 import pytest
 
 from companion.table import names
-from conftest import TableHelper
+from table_support import TableHelper
 
 
 def create(client, players):

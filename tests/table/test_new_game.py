@@ -1,90 +1,85 @@
-"""A third game plugs in by one folder and one registry line (docs/adding-a-game.md).
+"""A new game plugs in by one folder and one registry line (docs/adding-a-game.md).
 
-The game here is Tally: each player taps to score a point, and the first to three wins. Its folder
-is written to a temporary directory as a package of ``companion.games`` (its Game, its scorer, its
-view, its template) and its name is added to the registry's line; nothing else of the companion
-changes. The tests then play it as a table would: a room with its join code, seats, writes in the
-log, the history, undo, export and import."""
+The game here is the doc's own: Tally, each player taps to score a point and the first to three
+wins. Its files are the doc's code blocks (``<!-- file: … -->``), written to a temporary directory
+as a package of ``companion.games``, and its name is added to the registry's line; nothing else of
+the companion changes. The tests then play it as a table would (a room with its join code, seats,
+writes in the log, the history, undo, export and import) and run the suite's shared checks with it
+registered. The doc's excerpts of The Virgin Queen (``<!-- excerpt: … -->``) are its real code."""
 import io
 import json
+import os
 import re
-import textwrap
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 import companion.games
 from companion import create_app
 
-FOLDER = {
-    "__init__.py": '''
-        """Tally: tap to score; the first to three points wins."""
-        from companion.table.games import Game
-        from companion.games.tally import views
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "adding-a-game.md"
+BLOCK = re.compile(r"<!-- (file|excerpt): ([\w/.]+) -->\n```\w*\n(.*?)\n```", re.S)
+# The shared checks: the tests that ask the registry for the games (docs/adding-a-game.md, "Tests")
+SHARED = ["tests/app/test_comfort.py", "tests/app/test_fuzz.py", "tests/table/test_caches.py",
+          "tests/table/test_shared_code.py", "tests/table/test_games.py",
+          "tests/app/test_i18n.py::test_every_message_is_translated_with_the_same_placeholders",
+          "tests/app/test_i18n.py::test_every_engine_sentence_is_translated_with_the_same_placeholders_and_rule_ids",
+          "tests/app/test_hostile.py::test_every_game_has_the_shared_checker",
+          "tests/app/test_errors.py::test_a_table_in_another_games_pages_is_a_404"]
 
-        def initial(setup):
-            return {"points": {name: 0 for name in setup["players"]}, "winner": None}
 
-        def apply(position, event):
-            from companion.scorers.rules import RuleError
-            if position["winner"]:
-                raise RuleError(f"{position['winner']} has won already", "TALLY-1")
-            points = dict(position["points"], **{event["data"]["player"]:
-                                                 position["points"][event["data"]["player"]] + 1})
-            winner = event["data"]["player"] if points[event["data"]["player"]] >= 3 else None
-            return {"points": points, "winner": winner}
+def blocks(kind: str) -> dict:
+    """The doc's code blocks marked ``<!-- kind: path -->``, by path."""
+    return {path: text for found, path, text in BLOCK.findall(DOC.read_text(encoding="utf-8"))
+            if found == kind}
 
-        def check(position, kind, data):
-            from companion.scorers.rules import RuleError
-            if kind != "point" or data.get("player") not in position["points"]:
-                raise RuleError("a point goes to one of the players", "TALLY-1")
-            return {"player": data["player"]}
 
-        GAME = Game(name="tally", title="Tally", blueprints=(views.bp,), initial=initial,
-                    apply=apply, describe=lambda e: f"a point for {e['data']['player']}",
-                    endpoint="tally.page", check=check, min_players=2, max_players=4)
-        ''',
-    "views.py": '''
-        from flask import Blueprint, request, url_for
-        from companion.table import live
-
-        bp = Blueprint("tally", __name__, url_prefix="/tally/<code>")
-        SCREEN = live.Screen("tally/page.html", "tally/page.html",
-                             lambda table: {"table": table, "p": live.position(table),
-                                            **live.undo_context(table)},
-                             lambda table: url_for("tally.page", code=table.code))
-
-        @bp.get("/")
-        def page(code):
-            table = live.load(code)
-            return live.render(SCREEN.page, SCREEN.fragment, **SCREEN.context(table))
-
-        @bp.post("/")
-        def point(code):
-            table = live.load(code)
-            return live.write(table, "point", {"player": request.form.get("player", "")},
-                              SCREEN, field="player")
-        ''',
-    "templates/tally/page.html": '''
-        <h1>Tally {{ table.code }}</h1>
-        {% for name, n in p.points.items() %}<p class="points">{{ name }}: {{ n }}</p>{% endfor %}
-        {% if p.winner %}<p id="winner">{{ p.winner }} wins</p>{% endif %}
-        {% if error %}<p class="error">{{ error.message }} ({{ error.rule }})</p>{% endif %}
-        ''',
-}
+def write_game(folder: Path) -> tuple:
+    """The doc's game written into ``folder``: its name and the registry line the doc shows."""
+    files = blocks("file")
+    registry = files.pop("registry")
+    for path, text in files.items():
+        name, inside = re.match(r"companion/games/(\w+)/(.*)", path).groups()
+        target = folder / name / inside
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text + "\n", encoding="utf-8")
+    added = set(re.search(r"GAMES = \((.*)\)", registry).group(1).replace('"', "").replace(" ", "").split(","))
+    return name, added
 
 
 @pytest.fixture
 def tally(tmp_path, monkeypatch):
-    """The app with Tally's folder among the games and its name on the registry's line."""
-    for name, text in FOLDER.items():
-        path = tmp_path / "tally" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
-    monkeypatch.setattr(companion.games, "__path__", [*companion.games.__path__, str(tmp_path)])
-    monkeypatch.setattr(companion.games, "GAMES", (*companion.games.GAMES, "tally"))
+    """The app with the doc's game folder among the games and its name on the registry's line."""
+    name, added = write_game(tmp_path / "games")
+    assert added - set(companion.games.GAMES) == {name} == {"tally"}  # the doc's line adds just it
+    monkeypatch.setattr(companion.games, "__path__", [*companion.games.__path__, str(tmp_path / "games")])
+    monkeypatch.setattr(companion.games, "GAMES", (*companion.games.GAMES, name))
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"),
                       "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
     yield app.test_client()
+
+
+def test_the_docs_excerpts_are_the_games_real_code():
+    """The Virgin Queen as docs/adding-a-game.md shows it: its Game (with its command) and a
+    route, as they are in its folder."""
+    excerpts = blocks("excerpt")
+    assert len(excerpts) >= 2
+    for path, text in excerpts.items():
+        assert text in (ROOT / path).read_text(encoding="utf-8"), path
+
+
+def test_the_documented_game_leaves_the_shared_checks_green(tmp_path):
+    """The suite's shared tests, run with the doc's game registered beside the registry's own."""
+    write_game(tmp_path / "games")
+    env = dict(os.environ, TESTS_EXTRA_GAMES=str(tmp_path / "games"), FUZZ_EXAMPLES="15")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:randomly",
+                          "-p", "no:cacheprovider", *SHARED], cwd=ROOT, env=env,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert " passed" in run.stdout and " failed" not in run.stdout
 
 
 def new_table(client, players="Ada\nBo"):

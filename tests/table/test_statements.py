@@ -17,8 +17,8 @@ def traced(app, monkeypatch):
     said = []
     opened = db.connect
 
-    def connect(path):
-        conn = opened(path)
+    def connect(*args, **kwargs):
+        conn = opened(*args, **kwargs)
         conn.set_trace_callback(said.append)
         return conn
     monkeypatch.setattr(db, "connect", connect)

@@ -234,8 +234,8 @@ def changed_provinces(table) -> list[int] | None:
     The board's live refresh names the version the phone shows (``since``, companion.js). If
     every change after it set a stack (the usual case: other phones' taps), only those
     provinces, their tiles, the open province and the meters can differ from what the phone
-    shows, and they are all the answer needs: a fraction of the whole board's 27 tiles and 27
-    provinces, which were most of a busy host's work (docs/performance.md).
+    shows, and they are all the answer needs: a fraction of the whole board's tiles and
+    provinces, whose rendering is most of a busy host's work (docs/performance.md).
     Any other change (an undo, a card, the turn, the profile, an election under way) redraws
     everything."""
     since = address_number(request.args, "since", max(0, table.version - CATCH_UP),

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from companion.games.conquest import views
-from test_i18n import refusals, shown
+from page_support import refusals, shown
 
 HTMX = {"HX-Request": "true"}
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from companion.cli import main
 from companion.scorers.virgin_queen import draw
-from test_i18n import shown
+from page_support import shown
 
 CLI_DOC = Path(__file__).resolve().parents[3] / "docs" / "cli.md"
 

@@ -3,7 +3,7 @@ one tap (its name optional), moves between hand and display in one tap, and is n
 tokens are − and +, and the toast counts them in the page's language."""
 import re
 
-from conftest import TableHelper
+from table_support import TableHelper
 
 
 def displays(client, table):

@@ -1,18 +1,7 @@
 """The election wizard (companion.games.liberte.election): one step per tap, ties asked one player at a time."""
 import re
 
-
-def paris_tie(table):
-    table.stack(8, "Christie", "red", 3)
-    table.stack(8, "Joshua", "red", 3)
-    table.displays("card", {"player": "Christie", "faction": "red", "value": 3, "id": "marat"})
-    table.displays("card", {"player": "Christie", "faction": "red", "value": 2, "id": "robespierre"})
-    table.displays("card", {"player": "Joshua", "faction": "red", "value": 3, "id": "danton"})
-
-
-def advance(table, player, card, step="8"):
-    return table.post(f"/liberte/{table.code}/election/advance",
-                      {"contest": "province:8", "player": player, "card": card, "step": step})
+from table_support import advance, paris_tie
 
 
 def wizard(client, table, step="", htmx=True):

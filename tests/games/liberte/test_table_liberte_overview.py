@@ -19,7 +19,7 @@ def test_the_overview_has_the_27_provinces_in_number_order_each_a_link(client, t
 
 
 def test_a_tile_tells_its_stacks_control_tie_and_marks(client, table):
-    from test_table_liberte_profile import profile_form
+    from table_support import profile_form
     table.post(f"/liberte/{table.code}/profile/", profile_form(fleur=(3,), vp={3: 2}))
     table.stack(3, "Christie", "red", 2)
     table.stack(3, "Joshua", "blue", 1)
@@ -117,7 +117,7 @@ def test_a_watching_phone_sees_the_stack_buttons_off_and_the_host_and_players_on
 def test_russian_board_words_need_no_declined_name_and_agree_with_their_counts(client):
     """«у Анна» was wrong: the name stands alone («Анна: …»); counts agree with the noun and its
     colour; a supply refusal says how many blocks are left (LIB-PLACE-4)."""
-    from conftest import TableHelper
+    from table_support import TableHelper
     t = TableHelper(client, players=["Анна", "Борис", "Вера"], language="ru")
     t.sit("Анна")
     t.stack(3, "Анна", "red", 1)
@@ -138,7 +138,7 @@ def test_russian_board_words_need_no_declined_name_and_agree_with_their_counts(c
 
 def test_the_overview_groups_the_provinces_by_the_profiles_regions(client, table):
     """The rulebook's board has 6 regions of 4 or 5 provinces; their names here are made up."""
-    from test_table_liberte_profile import profile_form
+    from table_support import profile_form
     cut = {"Nord": range(1, 6), "Île": range(6, 11), "Ouest": range(11, 15), "Centre": range(15, 19),
            "Sud": range(19, 24)}  # 24..27 left without a region
     form = profile_form() | {f"region-{n}": name for name, ns in cut.items() for n in ns}

@@ -2,17 +2,7 @@
 import io
 import json
 
-
-def profile_form(fleur=(), vp=None, names=None, battle=("4", "", "")):
-    data = {"profile-name": "My copy"}
-    for n in range(1, 28):
-        data[f"vp-{n}"] = str((vp or {}).get(n, 0))
-        if n in fleur:
-            data[f"fleur-{n}"] = "1"
-        if names and n in names:
-            data[f"name-{n}"] = names[n]
-    data.update({"battle-2": battle[0], "battle-3": battle[1], "battle-4": battle[2]})
-    return data
+from table_support import profile_form
 
 
 def test_profile_page_shows_the_hints(client, table):
@@ -29,7 +19,7 @@ def test_host_saves_the_profile_and_the_meter_can_judge(client, table):
     assert "Vendée" in board and "1 of 7" in board
     exported = json.loads(client.get(f"/liberte/{table.code}/profile/profile.json").data)
     assert exported["provinces"]["14"] == {"name": "Vendée", "fleur_de_lis": True, "vp": 2}
-    from conftest import TableHelper
+    from table_support import TableHelper
     fresh = TableHelper(client)  # a new table starts from the rulebook: nothing is imposed
     fresh.sit("Max")
     assert "Vendée" not in client.get(f"/liberte/{fresh.code}/").get_data(as_text=True)
@@ -42,7 +32,7 @@ def test_a_kept_profile_is_chosen_by_another_table_never_imposed(app, client, ta
     table.post(f"/liberte/{table.code}/profile/", profile_form(names={14: "Anjou"}))
     refused = client.post(f"/liberte/{table.code}/profile/keep", headers={"HX-Request": "true"})
     assert refused.status_code == 422 and "already kept" in refused.get_data(as_text=True)
-    from conftest import TableHelper
+    from table_support import TableHelper
     stranger = app.test_client()  # another browser keeps its own under the same name
     other = TableHelper(stranger)
     other.post(f"/liberte/{other.code}/profile/", profile_form(names={14: "Bretagne"}))
@@ -61,7 +51,7 @@ def test_a_strangers_fifty_profiles_fill_only_his_own_list(app, client, table):
     """Issue 22: 50 spam profiles kept by one browser refused every other host's keep ("this host
     keeps 50 profiles already"). A kept profile is its browser's: the bound is each browser's,
     and another browser's names are never listed."""
-    from conftest import TableHelper
+    from table_support import TableHelper
     stranger = app.test_client()
     spam = TableHelper(stranger)
     for n in range(51):
@@ -84,7 +74,7 @@ def test_the_host_administrators_profiles_are_listed_to_every_table(app, client,
     table's host may choose; profiles kept before browsers kept their own are that list."""
     from click.testing import CliRunner
     from companion.cli import main
-    from conftest import TableHelper
+    from table_support import TableHelper
     path = tmp_path / "club.json"
     path.write_text(json.dumps({"name": "Club copy", "provinces": {"14": {"name": "Poitou"}}}))
     db = app.config["DATABASE"]

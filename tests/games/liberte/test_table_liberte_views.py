@@ -143,7 +143,7 @@ def test_the_meters_announce_a_counter_revolution_that_ends_the_game_before_the_
     """LIB-CR-1 on the board: the preview's battle is lost (nobody has tokens), so six white
     fleur-de-lis provinces already end the game; the seventh does it before the battle. The
     election is not held, and the meters say so instead of failing."""
-    from test_table_liberte_profile import profile_form
+    from table_support import profile_form
     fleur = (2, 4, 6, 10, 14, 17, 20)
     table.post(f"/liberte/{table.code}/profile/", profile_form(fleur=fleur))
     table.displays("turn", {"turn": 3})
@@ -164,7 +164,7 @@ def test_a_counter_revolution_during_the_actions_ends_the_game_on_every_page_LIB
     phone is told at the top of its board (out of band with the meters, which every change
     refreshes), and the Election page offers the counter-revolution, not a battle and elections:
     no battle VPs asked, no battle fought, the white points and the winner in one tap."""
-    from test_table_liberte_profile import profile_form
+    from table_support import profile_form
     fleur = (2, 4, 6, 10, 14, 17, 20)
     table.post(f"/liberte/{table.code}/profile/", profile_form(fleur=fleur))
     table.displays("turn", {"turn": 3})

@@ -7,8 +7,8 @@ import pytest
 
 from companion.scorers.virgin_queen import PHASES, draw
 from companion.games.virgin_queen import views
-from conftest import TableHelper
-from test_i18n import refusals, shown
+from table_support import TableHelper
+from page_support import refusals, shown
 
 ALL_STEPS = [s.key for phase in PHASES for s in phase.steps]
 

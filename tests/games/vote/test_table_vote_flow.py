@@ -2,7 +2,8 @@
 cards, an elimination and the 10/10 win, as a table would play it."""
 import re
 
-from test_table_vote_round import DICE, points, section
+from page_support import points, section
+from table_support import DICE
 
 
 def test_a_game_of_seven_from_setup_to_the_ten_ten_win(app, client, vote_table):

@@ -1,8 +1,9 @@
 """The history of governments and votes (in full or totals), and the shared history's sentences."""
 import pytest
 
-from conftest import VoteTable
-from test_table_vote_round import ALL, DICE, section
+from table_support import VoteTable
+from page_support import section
+from table_support import ALL, DICE
 
 
 @pytest.fixture

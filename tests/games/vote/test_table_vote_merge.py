@@ -5,7 +5,7 @@ timer while the President nominates: both writes are stored. Two moves of the ro
 same version (a nomination, then another) are a real conflict: 409 with what changed.
 """
 from companion.games.vote import position
-from test_table_vote_round import DICE
+from table_support import DICE
 
 
 def test_dice_of_two_players_entered_at_once_are_both_kept_VOTE_SETUP_4(app, vote_table):

@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from test_table_vote_round import DICE, section, text_of
+from page_support import section, text_of
+from table_support import DICE
 
 # Cid (2/2) is the first President; clockwise Dan, Eve, Fay, Gil, Ann, Bob. Eve is 6/3.
 

@@ -3,35 +3,8 @@ import re
 
 import pytest
 
-from conftest import VoteTable
-
-# Cid (2/2) is the first President; Ann (7/7) is three points from 10/10 on each.
-DICE = {"Ann": (6, 6), "Bob": (3, 4), "Cid": (1, 1), "Dan": (4, 4), "Eve": (5, 2), "Fay": (2, 5),
-        "Gil": (3, 3)}
-ALL = list(DICE)
-
-
-@pytest.fixture
-def started(vote_table):
-    assert vote_table.start(DICE).status_code == 200
-    return vote_table
-
-
-def text_of(response) -> str:
-    """The answer's HTML with the rule ids shown ("Show the rule ids": their spans unwrapped)."""
-    return re.sub(r'<span class="rule">([^<]*)</span>', r"\1", response.get_data(as_text=True))
-
-
-def section(text: str, name: str) -> str:
-    """The HTML of ``<section … id="name">`` up to its end."""
-    found = re.search(rf'<section[^>]*id="{name}".*?</section>', text, re.S)
-    assert found, name
-    return found.group(0)
-
-
-def points(text: str, name: str) -> tuple[int, int]:
-    found = re.search(rf'data-player="{name}" data-budget="(\d+)" data-support="(\d+)"', text)
-    return int(found.group(1)), int(found.group(2))
+from page_support import points, section, text_of
+from table_support import ALL, DICE, VoteTable
 
 
 def test_round_page_and_fragment_show_plaques_and_points(client, started):

@@ -1,10 +1,8 @@
 """The VOTE! set-up screen: the split to deal, the dice, the starting points, the first President."""
 import json
 
-from conftest import SEVEN, VoteTable
+from table_support import FIRST_CID, SEVEN, VoteTable
 
-FIRST_CID = {"Ann": (6, 6), "Bob": (3, 4), "Cid": (1, 1), "Dan": (4, 4), "Eve": (5, 2),
-             "Fay": (2, 5), "Gil": (3, 3)}
 
 
 def test_setup_page_and_fragment_show_names_in_seat_order_and_the_split_VOTE_SETUP_1(client, vote_table):

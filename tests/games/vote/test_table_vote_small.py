@@ -1,9 +1,7 @@
 """The small things a VOTE! table hits: the first President from the table's own lot, a timer that
 has run out or outlived the game, the captions phones told when the night runs."""
-from test_table_vote_round import DICE, text_of
-from test_table_vote_setup import FIRST_CID
-from test_table_vote_timer import Clock  # noqa: F401  (the clock fixture's class)
-from test_table_vote_timer import clock, started  # noqa: F401  (fixtures)
+from page_support import text_of
+from table_support import FIRST_CID
 
 
 def test_the_table_may_enter_the_president_its_own_lot_picked_VOTE_SETUP_5(client, vote_table):
@@ -20,7 +18,7 @@ def test_the_table_may_enter_the_president_its_own_lot_picked_VOTE_SETUP_5(clien
     assert 'id="president">Dan<' in text
 
 
-def test_a_timer_that_ran_out_offers_no_pause_and_the_game_over_has_none(clock, started):  # noqa: F811
+def test_a_timer_that_ran_out_offers_no_pause_and_the_game_over_has_none(clock, started):
     """The discussion timer at 0 has nothing to pause; once the game is over it is gone."""
     started.timer("start", 60)
     assert ">Pause<" in text_of(started.client.get(started.at("/")))

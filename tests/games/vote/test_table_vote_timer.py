@@ -3,32 +3,6 @@ import re
 
 import pytest
 
-from companion.games.vote import timer
-from test_table_vote_round import DICE
-
-
-class Clock:
-    """The server's clock, moved by hand."""
-
-    def __init__(self, now=1_000_000.0):
-        self.now = now
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    found = Clock()
-    monkeypatch.setattr(timer, "now", found)
-    return found
-
-
-@pytest.fixture
-def started(vote_table):
-    vote_table.start(DICE)
-    return vote_table
-
 
 def shown(response) -> tuple[str, str, str]:
     """(state, seconds left, clock text) as the page renders them."""

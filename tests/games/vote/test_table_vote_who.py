@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from test_table_vote_round import DICE, section, text_of
+from page_support import section, text_of
+from table_support import DICE
 
 # Cid (2/2) is the first President; the helper's client is the host, sitting as Ann.
 

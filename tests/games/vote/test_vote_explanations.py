@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import VoteTable
+from table_support import VoteTable
 from companion.scorers.vote.engine import apply_event, legal_actions, play
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gil", "Hal", "Ida", "Jon"]

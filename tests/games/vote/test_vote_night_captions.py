@@ -8,7 +8,7 @@ from companion.server import push
 from companion.table.db import connect, init_db
 from companion.scorers.vote.night_script import night_script
 from companion.games.vote.night_progress import NightBoard
-from test_vote_night_views import vote_table
+from table_support import night_table
 
 
 def report(client, code, **body):
@@ -16,7 +16,7 @@ def report(client, code, **body):
 
 
 def test_before_anyone_narrates_the_captions_say_so(client):
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     page = client.get(f"/vote/{code}/night/captions").get_data(as_text=True)
     assert "Nobody is narrating yet" in page and "aria-current" not in page
     assert night_script(7)[0].text["en"] in page  # the whole script is there to read
@@ -24,7 +24,7 @@ def test_before_anyone_narrates_the_captions_say_so(client):
 
 def test_a_caption_phone_shows_the_line_the_narrator_reports(app, client):
     """VOTE-SETUP-3: the others just show captions, in their own language."""
-    code = vote_table(client, "ru")
+    code = night_table(client, "ru")
     assert report(client, code, run="r1", line=2, phase="speaking").status_code == 204
     other = app.test_client()  # another phone, switched to Italian
     other.post("/lang", data={"lang": "it", "code": code, "next": "/"})
@@ -37,14 +37,14 @@ def test_a_caption_phone_shows_the_line_the_narrator_reports(app, client):
 
 def test_the_countdown_is_shown_with_the_seconds_left(client):
     """VOTE-SETUP-3: the eyes-open step has a countdown, on the caption phones too."""
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     report(client, code, run="r1", line=1, phase="countdown", seconds=8)
     page = client.get(f"/vote/{code}/night/captions").get_data(as_text=True)
     assert 'role="timer" data-remaining="' in page and ">8</p>" in page
 
 
 def test_a_poll_answers_204_until_the_narrator_moves_on(client):
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     report(client, code, run="r1", line=0, phase="speaking")
     page = client.get(f"/vote/{code}/night/captions").get_data(as_text=True)
     poll = page.split('hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
@@ -61,7 +61,7 @@ def test_the_caption_page_listens_to_the_tables_news_and_asks_only_when_the_narr
     """No polling: the page's news stream says the number of the narrator's latest report; the
     captions ask for themselves when it is not the one they show (companion.js passes the
     stream's "news" on, narrator.js asks)."""
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     report(client, code, run="r1", line=0, phase="speaking")
     page = client.get(f"/vote/{code}/night/captions").get_data(as_text=True)
     shown = page.split('data-seq="', 1)[1].split('"', 1)[0]
@@ -77,7 +77,7 @@ def test_the_caption_page_listens_to_the_tables_news_and_asks_only_when_the_narr
 def test_the_watcher_tells_a_narrators_report_to_the_tables_phones(app, client, monkeypatch):
     """A report is no game event: the watcher's look after a change finds it among the table's
     news, not the events."""
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     watcher = push.Watcher(lambda: app.config["DATABASE"])
     version, seq = watcher.news(code)
     phone = push.Phone(version, seq)
@@ -92,7 +92,7 @@ def test_the_watcher_tells_a_narrators_report_to_the_tables_phones(app, client, 
 @pytest.mark.parametrize("phase, text", [("stopped", "The narrator stopped."),
                                          ("done", "The night is over.")])
 def test_stop_and_the_end_reach_the_captions(client, phase, text):
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     report(client, code, run="r1", line=3, phase=phase)
     assert text in client.get(f"/vote/{code}/night/captions").get_data(as_text=True)
 
@@ -106,7 +106,7 @@ def test_stop_and_the_end_reach_the_captions(client, phase, text):
     {"run": "r", "line": 0, "phase": "speaking", "seconds": "ten"},
 ])
 def test_a_malformed_report_is_refused_and_changes_nothing(client, body):
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     answer = report(client, code, **body)
     assert answer.status_code == 400 and answer.get_json()["rule"] == "VOTE-SETUP-3"
     assert "Nobody is narrating yet" in client.get(f"/vote/{code}/night/captions").get_data(
@@ -132,7 +132,7 @@ def test_the_board_numbers_each_report_and_runs_the_countdown_down(tmp_path):
 def test_a_caption_phone_follows_a_narrator_whose_reports_reach_another_server_process(
         app, client):
     """Two apps on one database stand for two workers of ``companion serve --workers``."""
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     other = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test",
                         "WTF_CSRF_ENABLED": False}).test_client()
     page = other.get(f"/vote/{code}/night/captions").get_data(as_text=True)
@@ -144,7 +144,7 @@ def test_a_caption_phone_follows_a_narrator_whose_reports_reach_another_server_p
 
 
 def test_deleting_a_table_forgets_its_night(app, client):
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     report(client, code, run="r", line=1, phase="speaking")
     with app.app_context():
         from companion.table import tables

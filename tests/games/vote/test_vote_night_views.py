@@ -7,16 +7,8 @@ import pytest
 from markupsafe import escape
 
 from companion.scorers.vote.night_script import NightSettings, timed_script
+from table_support import night_table
 
-PLAYERS = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya"]
-
-
-def vote_table(client, language="ru", players=PLAYERS) -> str:
-    """A VOTE! table created by ``client``; its join code."""
-    response = client.post("/tables", data={"game": "vote", "players": "\n".join(players),
-                                            "language": language})
-    assert response.status_code == 303, response.data
-    return response.location.split("/")[2]
 
 
 def data_block(page: str) -> dict:
@@ -26,7 +18,7 @@ def data_block(page: str) -> dict:
 
 def test_the_page_carries_the_engines_script_in_the_tables_language(client):
     """VOTE-SETUP-3: the companion speaks the engine's lines; the settings feed timed_script."""
-    code = vote_table(client, "ru")
+    code = night_table(client, "ru")
     page = client.get(f"/vote/{code}/night/?pace=0.5&eyes_open=4&pause=1&padding=2&seed=7")
     assert page.status_code == 200 and '<html lang="ru">' in page.get_data(as_text=True)
     data = data_block(page.get_data(as_text=True))
@@ -37,7 +29,7 @@ def test_the_page_carries_the_engines_script_in_the_tables_language(client):
 
 
 def test_htmx_gets_the_fragment_and_the_plain_request_the_page(client):
-    code = vote_table(client)
+    code = night_table(client)
     fragment = client.get(f"/vote/{code}/night/", headers={"HX-Request": "true"})
     assert fragment.get_data(as_text=True).startswith('<div id="night"')
     assert "HX-Request" in fragment.headers["Vary"]
@@ -47,7 +39,7 @@ def test_htmx_gets_the_fragment_and_the_plain_request_the_page(client):
 
 def test_the_page_runs_no_inline_script(client):
     """The CSP allows scripts from files only: a JSON data block is never executed."""
-    code = vote_table(client)
+    code = night_table(client)
     page = client.get(f"/vote/{code}/night/").get_data(as_text=True)
     scripts = re.findall(r"<script\b[^>]*>", page)
     assert scripts and all('src="' in tag or 'type="application/json"' in tag for tag in scripts)
@@ -58,7 +50,7 @@ def test_the_page_runs_no_inline_script(client):
 @pytest.mark.parametrize("lang", ["en", "ru", "it", "fr", "de"])
 def test_the_script_json_in_each_language(client, lang):
     """VOTE-SETUP-3: the script in English, Russian, Italian, French and German, seeded padding included."""
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     answer = client.get(f"/vote/{code}/night/script.json?lang={lang}&seed=3&padding=5&pause=2")
     assert answer.status_code == 200
     expected = timed_script(7, lang, NightSettings(pause=2, padding=5), random.Random(3))
@@ -67,7 +59,7 @@ def test_the_script_json_in_each_language(client, lang):
 
 
 def test_the_script_follows_the_table_and_then_this_phones_language_switch(client):
-    code = vote_table(client, "ru")
+    code = night_table(client, "ru")
     assert client.get(f"/vote/{code}/night/script.json").get_json()["lang"] == "ru"
     client.post("/lang", data={"lang": "it", "code": code, "next": "/"})
     data = client.get(f"/vote/{code}/night/script.json").get_json()
@@ -76,7 +68,7 @@ def test_the_script_follows_the_table_and_then_this_phones_language_switch(clien
 
 def test_without_a_seed_each_night_draws_a_fresh_one(client):
     """VOTE-SETUP-3: the padding is random, so a silence's length tells nobody anything."""
-    code = vote_table(client)
+    code = night_table(client)
     seeds = {client.get(f"/vote/{code}/night/script.json").get_json()["seed"] for _ in range(5)}
     assert len(seeds) > 1
 
@@ -90,7 +82,7 @@ def test_without_a_seed_each_night_draws_a_fresh_one(client):
 ])
 def test_a_refused_setting_is_named_beside_its_field_with_the_rule(client, query, field, message):
     """VOTE-SETUP-3: durations are settings; a bad one says which rule and field refuse it."""
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     answer = client.get(f"/vote/{code}/night/?{query}", headers={"HX-Request": "true"})
     assert answer.status_code == 422
     page, shown = answer.get_data(as_text=True), str(escape(message))
@@ -106,13 +98,13 @@ def test_a_refused_setting_is_named_beside_its_field_with_the_rule(client, query
 
 
 def test_a_refused_setting_is_translated(client):
-    code = vote_table(client, "it")
+    code = night_table(client, "it")
     page = client.get(f"/vote/{code}/night/?pace=9").get_data(as_text=True)
     assert "Ritmo: 9 non è tra 0,1 e 5" in page  # the decimal comma of Italian (issue 26)
 
 
 def test_an_unknown_language_is_refused(client):
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     answer = client.get(f"/vote/{code}/night/script.json?lang=es")  # Spanish: no script
     assert answer.status_code == 422 and answer.get_json()["field"] == "lang"
 
@@ -125,5 +117,5 @@ def test_only_a_vote_table_has_a_night(client):
 
 
 def test_the_table_links_to_the_night(client):
-    code = vote_table(client, "en")
+    code = night_table(client, "en")
     assert f'href="/vote/{code}/night/"' in client.get(f"/vote/{code}/").get_data(as_text=True)

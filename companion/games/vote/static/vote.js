@@ -99,7 +99,7 @@
     }
   });
   // "Other values" in the giving shows the budget and support lists (vote.css): into view with them.
-  // A card picked in the grid brings step 2, who gets it, into view (a 360×740 phone hid it).
+  // A card picked in the grid brings step 2, who gets it, into view (below the fold of a small phone).
   document.addEventListener("change", function (evt) {
     if (evt.target.matches && evt.target.matches("#give input[name=mods]:not([value=other])")) {
       var who = document.getElementById("recipients");

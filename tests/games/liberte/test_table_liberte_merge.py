@@ -1,4 +1,4 @@
-"""Two phones tapping at once (companion.games.liberte.merge and events.append): independent changes both
+"""Two phones tapping at once on a Liberté board (companion.games.liberte.merge and events.append): independent changes both
 get through; a change to what the other phone changed meanwhile is refused with what changed."""
 import pytest
 

@@ -1,0 +1,46 @@
+"""A server worker's process settings: the garbage collector's pauses kept short, the process
+ending with the command that started it (Linux's prctl), and the open-files limit raised to hold
+its connections."""
+import gc
+import resource
+import signal
+
+
+YOUNG = 20_000  # objects allocated (net) between two collections of the youngest generation
+
+
+def settle_garbage_collector() -> None:
+    """Keep the garbage collector's pauses short in a worker that holds thousands of streams.
+
+    A collection stops every thread of the worker. What the app builds at start (modules,
+    templates, translations) lives as long as the worker, so it is frozen out of every later
+    collection. A young generation of ``YOUNG`` objects instead of Python's 700 lets the
+    objects of a request, which live while it waits its turn, die before a collection sees
+    them, instead of being promoted to the old generation, whose full collections stop the
+    worker longest (docs/performance.md, "Load benchmark")."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
+
+
+def die_with_parent() -> None:
+    """A worker ends when the command that started it does, even if that one was killed
+    (Linux): otherwise it would keep the port and the next ``companion serve`` could not start.
+    The SIGTERM ends its open streams too (``front.Front.stop_on_signals``)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def raise_file_limit(connections: int) -> int:
+    """Let each worker hold ``connections`` sockets (plus its files): the soft limit on open
+    files is raised as far as the hard one allows. Returns the connections that fit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + 256
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if wanted > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    return max(resource.getrlimit(resource.RLIMIT_NOFILE)[0] - 256, 0)
