@@ -12,11 +12,13 @@
 3. The load: N x 6 phones, each as the page is (companion.js): one connection holding the
    table's news stream (Server-Sent Events, companion/server/push.py), opened at a random
    moment of the first ``--arrival`` seconds (the whole room arriving at once), closed while
-   the phone is hidden (for 1-5 s, on average every ``--reopen`` seconds) and opened again when
-   it shows, and a keep-alive connection on which, told a version other than the one it shows,
-   it fetches the board fragment (naming the version it shows, so it gets only what changed
-   when it can). Meanwhile ``--taps`` taps per second (a seated phone sets a stack on a random
-   table). Once every phone has been told its first version, ``--warmup`` seconds, then
+   the phone is hidden (for 1-5 s, on average every ``--reopen`` seconds; kept when that is
+   less than ``--hiding``) and opened again when it shows, and a keep-alive connection on
+   which, told a version other than the one it shows, it fetches the board fragment (naming
+   the version it shows, so it gets only what changed when it can), unless the stream sent
+   the board itself (``event: swap``, companion/server/swap.py: the stream names the board as
+   its live block), which it shows as the page swaps it in. Meanwhile ``--taps`` taps per
+   second (a seated phone sets a stack on a random table). Once every phone has been told its first version, ``--warmup`` seconds, then
    ``--duration`` seconds measured: the streams open, how long a phone waited for its first
    version (as the room arrived; when shown again), every change each phone was owed (a tap
    reaches all 6 phones of its table; a phone hidden before it was told is counted apart) and
@@ -289,6 +291,7 @@ class Stream(asyncio.Protocol):
 
     def __init__(self, told):
         self.told, self.buffer, self.head, self.transport = told, bytearray(), None, None
+        self.text, self.chunked = self.buffer, False  # the stream's text: the body, dechunked
         self.ended = asyncio.get_running_loop().create_future()
         self.status = None
 
@@ -303,10 +306,34 @@ class Stream(asyncio.Protocol):
                 return
             self.head = bytes(self.buffer[:end])
             self.status = int(self.head[9:12])
+            self.chunked = b"transfer-encoding: chunked" in self.head.lower()
+            self.text = bytearray() if self.chunked else self.buffer
             del self.buffer[:end + 4]
-        for version in re.findall(rb"\ndata: (\d+)\n", b"\n" + bytes(self.buffer)):
-            self.told(int(version))
-        del self.buffer[:self.buffer.rfind(b"\n") + 1]
+        if self.chunked:
+            self.dechunk()
+        end = self.text.rfind(b"\n\n")
+        if end < 0:
+            return
+        for message in bytes(self.text[:end]).split(b"\n\n"):
+            if message.startswith(b"event: swap\n"):  # the board itself, its version the id
+                self.told(int(message[16:message.index(b"\n", 16)]), True)
+            elif message.startswith((b"data: ", b"id: ", b"retry: ", b"event: restored\n")):
+                found = re.search(rb"^data: (\d+)$", message, re.M)
+                if found:
+                    self.told(int(found.group(1)))
+        del self.text[:end + 2]
+
+    def dechunk(self):
+        """The stream's whole chunks moved from ``buffer`` to ``text``."""
+        while True:
+            line = self.buffer.find(b"\r\n")
+            if line < 0:
+                return
+            size = int(bytes(self.buffer[:line]).split(b";")[0] or b"0", 16)
+            if len(self.buffer) < line + 2 + size + 2:
+                return
+            self.text += self.buffer[line + 2:line + 2 + size]
+            del self.buffer[:line + 2 + size + 2]
 
     def connection_lost(self, exc):
         self.transport = None
@@ -372,7 +399,7 @@ class Shard:
         self.arrived = asyncio.get_running_loop().create_future()  # every phone told it
         self.opened = []  # when each phone first opened its stream
         self.stats = {"errors": 0, "refreshes": 0, "requests": 0, "taps offered": 0, "taps": {},
-                      "tap errors": 0}
+                      "tap errors": 0, "swapped": 0}
         self.first_ms, self.reopen_ms, self.refresh_ms, self.tap_ms = [], [], [], []
         self.late_ms, self.timeline = [], []  # timeline: (seconds into the measure, ms)
         self.error_kinds = {}
@@ -426,7 +453,9 @@ class Shard:
             finally:
                 shown["fetching"] = False
 
-        def told(version):
+        def told(version, block=False):
+            """Told ``version``; ``block``: with the board itself (``event: swap``), which the
+            page swaps in without asking."""
             if shown["latest"] is None:
                 waited = (time.monotonic() - opened) * 1000
                 if not shown["told"]:
@@ -438,11 +467,16 @@ class Shard:
                     self.reopen_ms.append(waited)
             shown["told"].append((version, time.monotonic()))
             shown["latest"] = version
-            if not shown["fetching"]:
+            if block and version > shown["version"] and not shown["fetching"]:
+                shown["version"] = version
+                shown["shown"].append((version, time.monotonic()))
+                self.stats["swapped"] += self.measuring
+            elif not shown["fetching"]:
                 loop.create_task(catch_up())
 
         await asyncio.sleep(random.uniform(0, self.args.arrival))
-        request = (f"GET /t/{code}/events HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream"
+        request = (f"GET /t/{code}/events?live=%2Fliberte%2F{code}%2F HTTP/1.1\r\nHost: {HOST}\r\n"
+                   f"Accept: text/event-stream"
                    f"\r\nCookie: {cookie}\r\n\r\n").encode()
         self.opened.append(time.monotonic())
         while loop.time() < until():
@@ -456,8 +490,13 @@ class Shard:
                 continue
             stream.transport.write(request)
             self.streams += 1
-            held = random.expovariate(1 / self.args.reopen)  # until it goes in a pocket
-            await asyncio.wait([stream.ended], timeout=held)
+            while True:
+                held = random.expovariate(1 / self.args.reopen)  # until it goes in a pocket
+                await asyncio.wait([stream.ended], timeout=held)
+                away = random.uniform(1, 5)
+                if stream.ended.done() or away >= self.args.hiding or loop.time() >= until():
+                    break
+                await asyncio.wait([stream.ended], timeout=away)  # hidden a moment: kept open
             self.streams -= 1
             if shown["latest"] is None and time.monotonic() - opened >= SILENT:
                 self.error(f"stream silent for {SILENT} s ({stream.status})")
@@ -469,7 +508,7 @@ class Shard:
                 stream.transport.close()
             hidden = [time.monotonic(), float("inf")]  # until shown again
             shown["hidden"].append(hidden)
-            await asyncio.sleep(random.uniform(1, 5))  # hidden: no stream
+            await asyncio.sleep(away)  # hidden: no stream
             hidden[1] = time.monotonic()
         if conn is not None and conn.transport is not None:
             conn.transport.close()
@@ -706,6 +745,7 @@ def report(measure: Measure, arrival: dict, server: dict, args, tables: int) -> 
         f"{percentiles([t * 1000 for t in told])}; to phones hidden then: "
         f"{measure.total('hidden')}",
         f"errors: {measure.stat('errors')} {errors or ''}",
+        f"boards swapped in from the stream {measure.stat('swapped') / seconds:.0f}/s",
         f"board refreshes after a change {measure.stat('refreshes') / seconds:.0f}/s, "
         f"latency ms: {percentiles(measure.refresh_ms)}",
         f"taps offered {measure.stat('taps offered') / seconds:.1f}/s, answers "
@@ -792,6 +832,8 @@ def main():
     parser.add_argument("--taps", type=float, default=20, help="taps per second, all tables "
                         "(0: none, the phones only hold their streams)")
     parser.add_argument("--idle", type=int, default=500, help="idle/half-open sockets (0: skip)")
+    parser.add_argument("--hiding", type=float, default=30, help="seconds a hidden page keeps "
+                        "its stream (companion.js HIDING; 0: it closes it at once)")
     parser.add_argument("--reopen", type=float, default=60, help="seconds a phone holds its "
                         "stream, on average, before it is hidden for 1-5 s and shown again")
     parser.add_argument("--processes", type=int, default=0, help="processes of the load "

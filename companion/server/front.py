@@ -15,6 +15,8 @@ read or gzip in a request letting the other run meanwhile, so that every request
 than in the loop (docs/performance.md, "Load benchmark"). Only a request with a large body (an
 imported table, a board profile: over ``LARGE_BODY`` bytes) runs on a thread of its own, so that
 the time a long log takes to check does not hold up the phones' small requests.
+A changed table's live block, pushed to its phones' streams, is rendered by Flask on a thread
+of its own too (``companion.server.swap``), once for all the phones that see it alike.
 A write waits for the database's lock in the loop too; it is held for two statements and the
 commit (``events.append``).
 
@@ -38,7 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from a2wsgi.wsgi import build_environ
 
-from companion.server import push
+from companion.server import push, swap
 from companion.table import guard
 from companion.security import forwarded_client
 
@@ -58,6 +60,7 @@ class Front:
         self.hops, self.cap = app.config["PROXY_HOPS"], app.config["STREAMS_PER_ADDRESS"]
         self.streams: dict[str, int] = {}  # client address -> streams it holds open here
         self.watcher = push.Watcher(lambda: app.config["DATABASE"])
+        self.fragments = swap.Fragments(app)
         self.exit_timer: threading.Timer | None = None
 
     async def __call__(self, scope, receive, send):
@@ -123,7 +126,8 @@ class Front:
             return True
         self.streams[client] = held + 1
         try:
-            await push.stream(self.watcher, code, now, receive, send)
+            await push.stream(self.watcher, code, now, receive, send,
+                              self.fragments.phone(scope, code))
         finally:
             held = self.streams.pop(client) - 1
             if held:

@@ -9,6 +9,8 @@ that no longer exists is told ``event: gone`` and the stream ends. A table whose
 beyond its version (a number its game bumps, ``db.bump_news``, in the ``news`` table) is also told
 ``event: news`` with that number, at once and whenever it grows: the game's script on the phone
 decides what to ask for then (``companion:news``, companion.js), instead of asking every second.
+A stream whose page named its live block (``?live=``) is sent, instead of the bare version, the
+block itself at that version (``event: swap``, companion.server.swap), and the page asks nothing.
 
 One :class:`Watcher` per server process looks at the database ``INTERVAL`` times a second, and
 only when something was committed since its last look (``PRAGMA data_version`` changes when any
@@ -90,8 +92,9 @@ class Phone:
     streams, and a task cancelled at each wake-up left an exception, its traceback and its frame
     for the garbage collector, whose pauses stop the whole worker (docs/performance.md, "Load benchmark")."""
 
-    def __init__(self, version: int, seq: int = 0):
+    def __init__(self, version: int, seq: int = 0, fragment=None):
         self.told, self.seq_told = version, seq
+        self.fragment = fragment  # async (version) -> (version, event: swap) or None (swap.py)
         self.version: int | None = version
         self.seq = seq
         self.hung_up = False
@@ -210,11 +213,13 @@ class Watcher:
         return found
 
 
-async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, send) -> None:
+async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, send,
+                 fragment=None) -> None:
     """Hold one phone's stream until it goes away (``http.disconnect``: granian drops what is
     sent after that without an error), its table is deleted or the server stops
-    (``Watcher.hang_up``); ``now``: the table's news."""
-    phone = Phone(*now)
+    (``Watcher.hang_up``); ``now``: the table's news. ``fragment``: the phone's live block at
+    a version (companion.server.swap), sent instead of the version when there is one."""
+    phone = Phone(*now, fragment=fragment)
     watcher.watch(code, phone)
     listening = asyncio.ensure_future(listen(receive, phone))
     try:
@@ -229,8 +234,13 @@ async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, sen
                 if phone.told is None:
                     return
             elif phone.version != phone.told:
-                phone.told = phone.version
-                await send({"type": "http.response.body", "body": message(phone.told),
+                swapped = None
+                if phone.version is not None and phone.fragment is not None:
+                    swapped = await phone.fragment(phone.version)
+                phone.told, body = swapped or (phone.version, message(phone.version))
+                if phone.version is not None and phone.version < phone.told:
+                    phone.version = phone.told  # rendered at a version the look has not seen yet
+                await send({"type": "http.response.body", "body": body,
                             "more_body": phone.told is not None})
                 if phone.told is None:
                     return

@@ -14,15 +14,39 @@
 // A database restored under the server (push.py, event "restored") may bring the table back at
 // an older version: the page then asks for its live block whatever version it shows, as it does
 // when a new stream's first version is older than the one shown.
+// The stream names the page's live block (?live=, its hx-get): the server then sends the change
+// itself, the block as this phone would be answered (swap.py, event "swap": the version as its
+// id, the block's address, the block), and the page swaps it in without asking. Anything else
+// (a block of another address, a message missed while the stream was closed) is asked for as
+// before.
 var news = {source: null, latest: null, writing: 0, gone: false, again: null, restored: false,
-            fresh: false, silence: null};
+            fresh: false, silence: null, path: null, pushed: null, hiding: null};
 function catchUp() {
   var shown = document.getElementById("shown");
   if (shown && news.latest !== null && news.writing === 0 && (news.restored ||
       Number(news.latest) > Number(shown.getAttribute("data-version")))) {
+    var live = document.getElementById("live"), pushed = news.pushed;
+    news.pushed = null;
+    if (!news.restored && pushed && pushed.version === news.latest && live &&
+        live.getAttribute("hx-get") === pushed.path) {
+      return swapIn(live, pushed.html);
+    }
     news.restored = false;
     window.htmx.trigger(shown, "table-changed");
   }
+}
+// A pushed block's forms carry no CSRF token (it was rendered once for several phones): each
+// gets this page's own, the one its htmx requests send (<body hx-headers>).
+function swapIn(live, html) {
+  var template = document.createElement("template"), token = "";
+  template.innerHTML = html;
+  try { token = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { /* none */ }
+  template.content.querySelectorAll("input[name=csrf_token]").forEach(function (input) {
+    input.setAttribute("value", token);
+  });
+  var box = document.createElement("div");
+  box.appendChild(template.content);
+  window.htmx.swap(live, box.innerHTML, {swapStyle: "outerHTML"});
 }
 function firstHeard(version) {
   var shown = document.getElementById("shown");
@@ -50,12 +74,13 @@ function listen() {
   if (!shown || news.source || news.again || news.gone || document.hidden || !window.htmx) {
     return;
   }
-  var url = shown.getAttribute("data-events");
+  var url = shown.getAttribute("data-events"), live = document.getElementById("live");
   if (!window.EventSource) {
     news.again = window.setInterval(function () { ask(url); }, 1000);
     return ask(url);
   }
-  var source = new EventSource(url);
+  news.path = live && live.getAttribute("hx-get");
+  var source = new EventSource(news.path ? url + "?live=" + encodeURIComponent(news.path) : url);
   news.source = source;
   news.fresh = true;
   source.onopen = function () { beat(source); hostBack(); };
@@ -66,6 +91,13 @@ function listen() {
     heard("data: " + evt.data);
   });
   source.addEventListener("gone", function () { heard("data: gone"); });
+  source.addEventListener("swap", function (evt) {
+    beat(source);
+    var line = evt.data.indexOf("\n");
+    news.pushed = {version: evt.lastEventId, path: evt.data.slice(0, line),
+                   html: evt.data.slice(line + 1)};
+    heard("data: " + evt.lastEventId);
+  });
   source.addEventListener("news", function (evt) { gameNews(evt.data); });
   source.onerror = function () {
     if (source.readyState === EventSource.CONNECTING) { askHost(); }  // the stream broke
@@ -106,8 +138,25 @@ function quiet() {
   }
 }
 document.addEventListener("DOMContentLoaded", listen);
+// A page hidden for a moment (a glance at another app) keeps its stream; hidden for longer than
+// HIDING it closes it, and shown again opens it, its first message the version now.
+var HIDING = 30000;
 document.addEventListener("visibilitychange", function () {
-  if (document.hidden) { quiet(); } else { listen(); }
+  window.clearTimeout(news.hiding);
+  if (document.hidden) {
+    news.hiding = window.setTimeout(quiet, HIDING);
+  } else {
+    listen();
+    catchUp();
+  }
+});
+// A swap that gives the page another live block (another address) opens its stream again, naming it.
+document.addEventListener("htmx:afterSettle", function () {
+  var live = document.getElementById("live");
+  if (news.source && live && live.getAttribute("hx-get") !== news.path) {
+    quiet();
+    listen();
+  }
 });
 // A write is counted from its sending to the end of its request, whatever becomes of the element
 // that sent it (an answer often replaces it, and its own events then reach no listener).

@@ -96,3 +96,14 @@ describe(
     " once per version."
     " Positions are never changed in place once stored, and every event drops the memos of the"
     " position it starts from (games.fold_event), so a memo cannot go stale")
+
+
+PUSHED = LRU(
+    "pushed fragments", 1024,
+    "the table's join code and version, the block's address, and the audience: language, seat,"
+    " host's rights, and the rest of the phone's session but its CSRF token and phone id"
+    " (companion.server.swap)",
+    "after a change every phone of a table showing the same block to the same audience is sent"
+    " the same bytes: rendered once in the server's front, not once per phone. Only a table's"
+    " newest version is asked for, at the moment it changes: the bound holds the blocks of the"
+    " tables changing at one moment")

@@ -226,7 +226,7 @@ SHOW = """hidden => {
 def test_a_phone_hears_of_changes_without_asking_and_a_hidden_one_costs_nothing(server, phone):
     """Push (companion/server/push.py): a phone holds one stream and asks nothing while its table is
     quiet, and sees another phone's change at once. Page Visibility: a phone in a pocket closes
-    its stream; back in hand it shows what changed meanwhile at once."""
+    its stream once hidden for a while; back in hand it shows what changed meanwhile at once."""
     import time
     from playwright.sync_api import expect
     host, other = two_phones(server, phone)
@@ -243,6 +243,11 @@ def test_a_phone_hears_of_changes_without_asking_and_a_hidden_one_costs_nothing(
     # the tapping phone's own answer brought its change: no refetch, only the meters it is told
     # to fetch on their own
     assert [url.rsplit("/", 1)[1] for url in refetched] == ["meters"], refetched
+    other.evaluate(SHOW, True)
+    other.wait_for_timeout(300)
+    assert other.evaluate("news.source") is not None  # hidden a moment: the stream is kept
+    other.evaluate(SHOW, False)
+    other.evaluate("HIDING = 100")  # hidden longer than the page keeps its stream for
     other.evaluate(SHOW, True)
     other.wait_for_timeout(300)
     assert other.evaluate("news.source") is None  # hidden: the stream is closed

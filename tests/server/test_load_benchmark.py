@@ -16,6 +16,7 @@ def test_the_load_benchmark_runs_small_with_no_error():
         capture_output=True, text=True, timeout=300)
     report = run.stdout
     assert run.returncode == 0, run.stderr[-2000:]
+    assert re.search(r"^boards swapped in from the stream [1-9]", report, re.M), report
     assert "built 4 tables" in report
     assert "3 sockets, half body: first version" in report  # the idle sockets' phase
     assert "phones 24 (4 tables x 6) from 2 processes" in report

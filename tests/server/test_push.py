@@ -2,16 +2,18 @@
 worker (companion.server.front), the ending stream Flask answers on its own, and what several server
 processes share. The front is driven here as granian drives it, an ASGI app in an event loop."""
 import asyncio
+import re
 import threading
+from urllib.parse import quote
 
 import pytest
 
 from companion import create_app
-from companion.server import front, push
+from companion.server import front, push, swap
 from companion.table import events, guard
 from companion.table.db import get_db, new_identity, transaction
 from push_support import Browser, run
-from table_support import TableHelper
+from table_support import TableHelper, VoteTable
 
 
 TOLD = 5  # seconds a test waits for news (a look every push.INTERVAL)
@@ -367,3 +369,129 @@ def test_a_stopping_server_ends_every_stream_at_once_and_holds_no_new_one(hosted
         assert late.status == 200 and late.received.endswith(b"data: 0\n\n")
         assert hosted.watcher.phones == {}
     run(phones())
+
+
+def cookie_of(client) -> tuple[bytes, bytes]:
+    """The header a browser sends with ``client``'s cookies (its session: seat, host's rights)."""
+    name = client.application.config["SESSION_COOKIE_NAME"]
+    return b"cookie", f"{name}={client.get_cookie(name).value}".encode()
+
+
+def own_answer(client, path) -> bytes:
+    """The live block as the phone's own ``GET`` answers it, its CSRF token left out (a pushed
+    block's forms carry none: the page puts in its own)."""
+    body = client.get(path, headers={"HX-Request": "true"}).data
+    return re.sub(rb'name="csrf_token" value="[^"]*"', b'name="csrf_token" value=""', body)
+
+
+def swapped(received: bytes) -> list[tuple[int, bytes, bytes]]:
+    """The ``event: swap`` messages of a stream: (version, the block's address, the block)."""
+    found = []
+    for block in received.split(b"\n\n"):
+        if block.startswith(b"event: swap\n"):
+            lines = block.split(b"\n")
+            data = [line[6:] for line in lines[2:]]
+            found.append((int(lines[1][4:]), data[0], b"\n".join(data[1:])))
+    return found
+
+
+def test_a_change_is_pushed_as_the_block_each_phone_would_ask_for(app, hosted, table, monkeypatch):
+    """The phone's own block at the new version, rendered once for the phones that see it
+    alike (the host's two phones) and once for the seat that sees it otherwise."""
+    renders = []
+    render = swap.render
+    monkeypatch.setattr(swap, "render", lambda *a: renders.append(a[2]) or render(*a))
+    joshua = table.seated_phone("Joshua")
+    board = f"/liberte/{table.code}/"
+    live = b"live=" + quote(board, safe="").encode()
+
+    async def phones():
+        host = [Browser(hosted, f"/t/{table.code}/events", query=live,
+                        headers=[cookie_of(table.client)]) for _ in range(2)]
+        seat = Browser(hosted, f"/t/{table.code}/events", query=live, headers=[cookie_of(joshua)])
+        tasks = [stream.start() for stream in (*host, seat)]
+        for stream in (*host, seat):
+            await stream.until(b"data: 0\n\n")
+        await asyncio.to_thread(table.stack, 3, "Christie", "red", 2)
+        for stream in (*host, seat):
+            await stream.until(b"event: swap\nid: 1\n", timeout=TOLD)
+            stream.left.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 2)
+        return host, seat
+    host, seat = run(phones())
+    assert renders == [table.code, table.code]  # the host's phones, Joshua's: one each
+    for stream, client in ((host[0], table.client), (host[1], table.client), (seat, joshua)):
+        [(version, path, block)] = swapped(stream.received)
+        assert (version, path) == (1, board.encode())
+        assert block.strip() == own_answer(client, board).strip()
+        assert b"data: 1\n" not in stream.received  # told the block, not only the version
+
+
+def test_a_pushed_block_goes_to_its_own_table_and_seat_only(app, hosted, client, monkeypatch):
+    """VOTE!'s set-up marks the phone's own seat: Ann's phone, Bob's and a watcher's are each
+    sent their own block, and the phone of another table is sent nothing of it."""
+    renders = []
+    render = swap.render
+    monkeypatch.setattr(swap, "render", lambda *a: renders.append(a[2]) or render(*a))
+    vote = VoteTable(client)
+    vote.sit("Ann")
+    bob = vote.seated_phone("Bob")
+    watcher = app.test_client()
+    vote.sit("", watcher)
+    other = TableHelper(app.test_client())
+    other.sit("Christie")
+    round_page = f"/vote/{vote.code}/"
+    live = b"live=" + quote(round_page, safe="").encode()
+    phones = {"Ann": vote.client, "Bob": bob, "": watcher}
+
+    async def watch():
+        streams = {seat: Browser(hosted, f"/t/{vote.code}/events", query=live,
+                                 headers=[cookie_of(phone)]) for seat, phone in phones.items()}
+        elsewhere = Browser(hosted, f"/t/{other.code}/events", headers=[cookie_of(other.client)],
+                            query=b"live=" + quote(f"/liberte/{other.code}/", safe="").encode())
+        tasks = [stream.start() for stream in (*streams.values(), elsewhere)]
+        for stream in (*streams.values(), elsewhere):
+            await stream.until(b"data: 0\n\n")
+        await asyncio.to_thread(vote.dice, "Ann", 3, 4)
+        for stream in streams.values():
+            await stream.until(b"event: swap\nid: 1\n", timeout=TOLD)
+        await asyncio.sleep(3 * push.INTERVAL)  # looks enough to have told the other table
+        for stream in (*streams.values(), elsewhere):
+            stream.left.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 2)
+        return streams, elsewhere
+    streams, elsewhere = run(watch())
+    assert sorted(renders) == [vote.code] * 3  # three audiences: one rendering each
+    blocks = {}
+    for seat, stream in streams.items():
+        [(version, path, block)] = swapped(stream.received)
+        assert (version, path) == (1, round_page.encode())
+        assert block.strip() == own_answer(phones[seat], round_page).strip()
+        blocks[seat] = block
+    for seat, block in blocks.items():
+        for name in ("Ann", "Bob"):
+            assert (f"<strong>{name}</strong> · this phone".encode() in block) == (name == seat)
+    assert swapped(elsewhere.received) == [] and vote.code.encode() not in elsewhere.received
+    assert b"id: 1" not in elsewhere.received
+
+
+def test_a_stream_naming_no_block_of_its_table_is_told_the_version(app, hosted, client, table):
+    """The block a stream names is rendered only as a block of its own table: another table's
+    page, or an address that is not this app's, leaves the phone told the version (it asks)."""
+    other = TableHelper(client)
+    assert swap.live_path(b"live=%2F%2Fevil.example%2F") is None
+    assert swap.live_path(b"live=https%3A%2F%2Fevil.example%2F") is None
+    assert swap.live_path(b"live=%2Fliberte%2FABC%2F%3Fopen%3D3") == "/liberte/ABC/?open=3"
+
+    async def phone():
+        stream = Browser(hosted, f"/t/{table.code}/events", headers=[cookie_of(client)],
+                         query=b"live=" + quote(f"/liberte/{other.code}/", safe="").encode())
+        task = stream.start()
+        await stream.until(b"data: 0\n\n")
+        await asyncio.to_thread(table.stack, 3, "Christie", "red", 2)
+        await stream.until(b"id: 1\ndata: 1\n\n", timeout=TOLD)
+        stream.left.set()
+        await asyncio.wait_for(task, 2)
+        return stream
+    stream = run(phone())
+    assert swapped(stream.received) == [] and other.code.encode() not in stream.received

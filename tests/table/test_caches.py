@@ -8,7 +8,8 @@ from pathlib import Path
 from companion.table import caches, events
 from companion.table.caches import LRU
 
-KEPT = {"positions", "position memos", "static files", "liberte board profiles", "russian words"}
+KEPT = {"positions", "position memos", "static files", "liberte board profiles", "russian words",
+        "pushed fragments"}
 
 
 def test_every_cache_says_its_bound_its_key_and_its_reason(app, client, table):

@@ -1,0 +1,162 @@
+"""The change itself on the news stream: a table's live block rendered once per version for each
+audience, and pushed to the phones that show it as the fragment to swap (``event: swap``).
+
+A page names its live block when it opens its stream (``GET /t/<code>/events?live=<path>``: the
+``hx-get`` of its ``#live``, companion.js). When the table's version changes, each such phone is
+sent the block as its own ``GET <path>`` would answer it, rendered by Flask in a thread of the front
+(:class:`Fragments`), never in the event loop. The answer depends on who asks: the
+:func:`audience` is what of the phone's request a table's page reads: the language it is shown
+in, the seat it sits at, whether it holds the host's rights, and whatever else a game keeps in
+the phone's session (a board profile's keeper), whole. Phones with the same audience at the same
+version of the same block share one rendering (the "pushed fragments" cache); a phone of
+another audience, seat or table never gets it, as the key holds all of that.
+
+Two things of a phone's session are left out of the key, both read by no live block the same
+way twice: its CSRF token, rendered empty (the page puts in its own before swapping: the
+forms of a pushed block are never another phone's), and its phone id, which only marks on the
+room page a seat taken by another phone (the same for every phone sitting at that seat).
+
+What fails falls back to the version message (``push.message``), on which the page asks for its
+live block as it always did: a block that does not answer 200, that is another table's, or a
+phone whose audience could not be read.
+"""
+import asyncio
+import functools
+import io
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import parse_qs, urlsplit
+
+from a2wsgi.wsgi import build_environ
+from flask import g, session
+from flask_babel import get_locale
+
+from companion.table import caches, tables
+
+WAIT = 2.0  # seconds a phone waits for its block before it is told the version instead (its
+# stream is silent meanwhile: with a heartbeat every 2 s, under the 5 s a page waits for one)
+PLACEHOLDER = ""  # the CSRF token of a pushed block: the page fills in its own
+LEFT_OUT = frozenset({"csrf_token", "phone", "seats", "hosts", "lang", "_permanent"})
+FORWARDED = frozenset({b"cookie", b"accept-language", b"user-agent", b"host",
+                       b"x-forwarded-for", b"x-forwarded-proto", b"x-forwarded-host"})
+
+KEPT = caches.PUSHED
+
+
+def live_path(query: bytes) -> str | None:
+    """The address of the live block the stream's page shows (``live=``), if it is one of this
+    app's paths."""
+    found = parse_qs(query.decode("latin-1")).get("live")
+    if not found:
+        return None
+    path = found[0]
+    parts = urlsplit(path)
+    if (not path.startswith("/") or path.startswith("//") or "\\" in path or parts.scheme
+            or parts.netloc or len(path) > 300 or not path.isprintable()):
+        return None
+    return path
+
+
+def render_scope(scope: dict, path: str) -> dict:
+    """The stream's request made into htmx's ``GET path`` of the live block: the same phone
+    (its cookies, language, address), nothing else of the stream's headers."""
+    parts = urlsplit(path)
+    headers = [(k, v) for k, v in scope.get("headers", ()) if k.lower() in FORWARDED]
+    return {**{k: v for k, v in scope.items() if k not in ("raw_path", "query_string", "path")},
+            "method": "GET", "path": parts.path, "query_string": parts.query.encode("latin-1"),
+            "headers": headers + [(b"hx-request", b"true")]}
+
+
+def audience(app, scope: dict, code: str):
+    """What of this phone's request a page of table ``code`` reads (see the module): the key
+    its blocks are shared under; None when it cannot be read (no such table, out of misses)."""
+    environ = build_environ(scope, io.BytesIO(b""))
+    try:
+        with app.request_context(environ):
+            table = g.table = tables.get(code)
+            rest = tuple(sorted((k, repr(v)) for k, v in session.items() if k not in LEFT_OUT))
+            return str(get_locale()), tables.seat(table), tables.is_host(table), rest
+    except Exception:  # noqa: BLE001 - a 404 or 429 abort: this phone is told versions only
+        return None
+
+
+def render(app, scope: dict, code: str):
+    """The live block as the phone's own ``GET`` answers it: (version, html), or None when it
+    is not a block of table ``code`` at a version (another page, an error, a redirect)."""
+    from companion.server.front import answer  # the front imports this module
+    environ = build_environ(scope, io.BytesIO(b""))
+    with app.app_context():
+        g.csrf_token = PLACEHOLDER  # flask_wtf's csrf_token() gives what g holds
+        try:
+            status, _headers, body = answer(app, environ)
+        except Exception:  # noqa: BLE001 - the phone asks for itself, and is answered then
+            return None
+        table = g.get("table")
+    if status != 200 or table is None or table.code != code:
+        return None
+    return table.version, body.decode("utf-8")
+
+
+def message(version: int, path: str, html: str) -> bytes:
+    """One ``event: swap``: the version as its id, the block's address on the first line of its
+    data, then the block."""
+    lines = "".join(f"data: {line}\n" for line in html.replace("\r", "").split("\n"))
+    return f"event: swap\nid: {version}\ndata: {path}\n{lines}\n".encode()
+
+
+class Fragments:
+    """The renderings of one server process: one thread renders, a rendering under way is
+    awaited by every phone that wants it, a finished one is kept (:data:`KEPT`)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.thread = ThreadPoolExecutor(1, thread_name_prefix="flask-push")
+        self.pending: dict[tuple, asyncio.Future] = {}
+
+    def phone(self, scope: dict, code: str):
+        """The ``fragment(version)`` of one stream (``push.Phone.fragment``), or None when its
+        page named no live block."""
+        path = live_path(scope.get("query_string", b""))
+        if path is None:
+            return None
+        scope = render_scope(scope, path)
+        who = None
+
+        async def fragment(version: int) -> tuple[int, bytes] | None:
+            nonlocal who
+            if who is None:  # read at the first change: a phone that sees none costs nothing
+                who = asyncio.get_running_loop().run_in_executor(
+                    self.thread, audience, self.app, scope, code)
+            try:
+                async with asyncio.timeout(WAIT):
+                    heard = await asyncio.shield(who)
+                    if heard is None:
+                        return None
+                    return await asyncio.shield(self.get((code, version, path, heard), scope))
+            except TimeoutError:  # the thread is behind: the phone asks, as without a block
+                return None
+        return fragment
+
+    async def get(self, key: tuple, scope: dict) -> tuple[int, bytes] | None:
+        """(version, message) for ``key``: kept, under way, or rendered now."""
+        found = KEPT.get(key)
+        if found is not None:
+            return found
+        pending = self.pending.get(key)
+        if pending is None:
+            pending = self.pending[key] = asyncio.ensure_future(self.make(key, scope))
+        return await pending
+
+    async def make(self, key: tuple, scope: dict) -> tuple[int, bytes] | None:
+        """Render ``key``'s block and keep it (under the version it was rendered at too: a look
+        may not have seen that one yet), before the phones that wait for it are woken."""
+        code, version, path, heard = key
+        try:
+            rendered = await asyncio.get_running_loop().run_in_executor(
+                self.thread, functools.partial(render, self.app, scope, code))
+            if rendered is None:
+                return None
+            found = rendered[0], message(rendered[0], path, rendered[1])
+            KEPT[key] = KEPT[(code, rendered[0], path, heard)] = found
+            return found
+        finally:
+            self.pending.pop(key, None)
