@@ -87,12 +87,13 @@ def render(app, scope: dict, code: str):
     with app.app_context():
         g.csrf_token = PLACEHOLDER  # flask_wtf's csrf_token() gives what g holds
         try:
-            status, _headers, body = answer(app, environ)
+            status, headers, body = answer(app, environ)
         except Exception:  # noqa: BLE001 - the phone asks for itself, and is answered then
             return None
         table = g.get("table")
-    if status != 200 or table is None or table.code != code:
-        return None
+    steered = any(name.lower().startswith(b"hx-") for name, _value in headers)
+    if status != 200 or steered or table is None or table.code != code:
+        return None  # an answer that steers the page (a table finished: HX-Redirect) is asked for
     return table.version, body.decode("utf-8")
 
 
