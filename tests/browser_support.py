@@ -193,10 +193,22 @@ def wait_until(page, expression: str, timeout: float = TOLD) -> None:
     compiles its predicate with eval in the page when it has to poll, which the app's
     Content-Security-Policy forbids; page.evaluate is not subject to it."""
     deadline = time.monotonic() + timeout / 1000
-    while not page.evaluate(expression):
+    while not holds(page, expression):
         if time.monotonic() > deadline:
             raise AssertionError(f"still false after {timeout} ms: {expression}")
         page.wait_for_timeout(50)
+
+
+def holds(page, expression: str) -> bool:
+    """``expression`` in ``page`` now; false while the page is navigating to another (its
+    script's context is gone until the next page has one)."""
+    from playwright.sync_api import Error
+    try:
+        return bool(page.evaluate(expression))
+    except Error as err:
+        if "Execution context was destroyed" in str(err) or "navigation" in str(err):
+            return False
+        raise
 
 
 def shot(page, name, at=None):

@@ -51,16 +51,18 @@ COUNTED = {"n", "num", "k", "t", "count", "voters", "votes", "tokens", "blocks",
 SAME = {
     "ru": set(),
     "it": {"PM", "Paris", "Host", "no", "No: %(names)s", "[nation] Austria", "[nation] Prussia", "[nation] Russia",
-           "VP", "%(n)s VP", "%(p)s: %(v)s VP", "%(n)s no", "[badge of a player] PM"},  # the aid's «VP» (002)
+           "VP", "%(n)s VP", "%(p)s: %(v)s VP", "%(n)s no", "[badge of a player] PM",  # the aid's «VP» (002)
+           "Club"},  # the aid's «Club» (002)
     "fr": {"PM", "[badge of a player] PM", "Paris", "Code", "Budget", "Discussion", "Pause", "Nation", "Province %(p)s", "Provinces",
            "Points", "Version %(v)s", "Table %(code)s", "Votes", "Opposition", "budget", "province",
            "province %(n)s", "vote", "sans-culottes", "[phase] vote", "[event] vote", "[nation] France",
            "[power] France", "[points] budget", "Passes", "[phase] unrest", "province %(number)s",
            "[power] Protestant", "[nation] another nation", "%(n)s players: %(democrats)s Democrats and "
-           "%(republicans)s Republicans are dealt, with 3 cards each (VOTE-SETUP-1, VOTE-SETUP-2)"},
+           "%(republicans)s Republicans are dealt, with 3 cards each (VOTE-SETUP-1, VOTE-SETUP-2)",
+           "Club", "Guillotine", "Score"},
     "de": {"PM", "[badge of a player] PM", "Paris", "Code", "Budget", "Name", "Nation", "Region", "Start", "General", "Hand",
            "Version %(v)s", "Pause", "Spieler", "Opposition", "budget", "[points] budget", "[power] England",
-           "[nation] another nation"},
+           "[nation] another nation", "Club", "Emigration", "Guillotine", "Terror"},
 }
 
 
@@ -215,7 +217,7 @@ FORMAT_KEYS = {"events", "players", "seed", "lot", "cards", "type", "kind", "clu
                "false", "name", "region", "paris", "options", "highest", "total", "conquest", "surrender",
                "spend", "score", "provinces", "budget", "support", "faction", "value", "player", "blocks", "map",
                "advances", "board", "government", "battle", "displays", "hands", "red", "white", "blue",
-               "vote", "liberté"}
+               "vote", "liberté", "special"}
 SHARED = {"ru": set(),
           "it": {"come", "data", "date", "decide", "dice", "file", "host", "link", "pile", "province", "area",
                  "timer", "browser", "scenario", "russia", "austria", "prussia", "battle", "box",
@@ -236,7 +238,7 @@ SHARED = {"ru": set(),
                  "plus", "minus", "text", "format", "link", "minute", "minuten", "sekunde", "sekunden",
                  "objekt", "option", "wert", "land", "finale", "total", "stapel", "profil", "profile",
                  "runde", "runden", "generals", "person", "browser", "countdown", "stand", "timer", "lost",
-                 "neutral", "chance", "impulses", "also", "formation"}}
+                 "neutral", "chance", "impulses", "also", "formation", "optional"}}
 
 
 def raw_keys_and_english_words(lang: str, domain: str) -> tuple:
