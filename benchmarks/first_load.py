@@ -69,10 +69,11 @@ class CountingProxy:
             writer.close()
 
 
-def main():
+def measure(folder: Path, path: str, what: str, target_kb: int) -> None:
+    """Open ``path`` of a ``companion serve`` on ``folder`` on a fresh phone, through the counting
+    proxy, once the page holds its news stream and its service worker; print the bytes that
+    crossed the wire (``what``: the page's name in the sentence) against ``target_kb``."""
     from playwright.sync_api import sync_playwright
-    folder = Path(tempfile.mkdtemp())
-    code = full_board(folder)
     host = Host.on_a_free_port(folder)
     proxy = CountingProxy(host.port)
     try:
@@ -83,15 +84,21 @@ def main():
             cdp.send("Network.enable")
             seen = {}
             cdp.on("Network.loadingFinished", lambda e: seen.__setitem__(e["requestId"], e["encodedDataLength"]))
-            page.goto(f"http://127.0.0.1:{proxy.port}/liberte/{code}/")
+            page.goto(f"http://127.0.0.1:{proxy.port}{path}")
             wait_until(page, "news.source !== null && news.source.readyState === EventSource.OPEN"
                              " && navigator.serviceWorker.controller !== null", 10000)
             page.wait_for_load_state("networkidle")
-            print(f"first load of a full board on the wire: {proxy.sent / 1024:.1f} KB "
-                  f"(the page and its files {sum(seen.values()) / 1024:.1f} KB) (target <= 60 KB)")
+            print(f"first load of {what} on the wire: {proxy.sent / 1024:.1f} KB "
+                  f"(the page and its files {sum(seen.values()) / 1024:.1f} KB) (target <= {target_kb} KB)")
             browser.close()
     finally:
         host.stop()
+
+
+def main():
+    folder = Path(tempfile.mkdtemp())
+    code = full_board(folder)
+    measure(folder, f"/liberte/{code}/", "a full board", 60)
 
 
 if __name__ == "__main__":

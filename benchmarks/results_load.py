@@ -16,8 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import ARGS, CHROMIUM, PHONE, Host, wait_until  # noqa: E402
-from first_load import CountingProxy  # noqa: E402
+from first_load import measure  # noqa: E402
 from companion import create_app  # noqa: E402
 
 DICE = {"Ann": (6, 6), "Bob": (3, 4), "Cid": (1, 1), "Dan": (4, 4), "Eve": (5, 2), "Fay": (2, 5),
@@ -86,29 +85,10 @@ def ended_liberte(folder: Path) -> str:
 
 
 def main():
-    from playwright.sync_api import sync_playwright
     folder = Path(tempfile.mkdtemp())
     game = sys.argv[1] if len(sys.argv) > 1 else "vote"
     code = ended_liberte(folder) if game == "liberte" else ended_game(folder)
-    host = Host.on_a_free_port(folder)
-    proxy = CountingProxy(host.port)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            page = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
-            cdp = page.context.new_cdp_session(page)
-            cdp.send("Network.enable")
-            seen = {}
-            cdp.on("Network.loadingFinished", lambda e: seen.__setitem__(e["requestId"], e["encodedDataLength"]))
-            page.goto(f"http://127.0.0.1:{proxy.port}/t/{code}/results")
-            wait_until(page, "news.source !== null && news.source.readyState === EventSource.OPEN"
-                             " && navigator.serviceWorker.controller !== null", 10000)
-            page.wait_for_load_state("networkidle")
-            print(f"first load of a {game} game's results on the wire: {proxy.sent / 1024:.1f} KB "
-                  f"(the page and its files {sum(seen.values()) / 1024:.1f} KB) (target <= 40 KB)")
-            browser.close()
-    finally:
-        host.stop()
+    measure(folder, f"/t/{code}/results", f"a {game} game's results", 40)
 
 
 if __name__ == "__main__":

@@ -293,3 +293,14 @@ def four_phones(server, phone, table: bytes) -> dict:
     phones = {"Christie": host}
     phones.update({p: sit_small(phone, server, code, p) for p in ("Joshua", "Max", "Anna")})
     return phones
+
+
+def add_stack(page, province, player, faction, blocks):
+    """Add a Liberté stack on ``page`` through the province's sheet, and wait until it shows."""
+    sheet = page.locator(f"#prov-{province} details.sheet")
+    sheet.locator("summary").click()
+    sheet.locator("select[name=player]").select_option(player)
+    sheet.locator(f"input[name=faction][value={faction}]").check()
+    sheet.locator(f"input[name=blocks][value='{blocks}']").check()
+    sheet.get_by_role("button", name="Add the stack").click()
+    page.locator(f'#prov-{province} .chip[data-player="{player}"]').wait_for()

@@ -207,3 +207,21 @@ def advance(table, player, card, step="8"):
     """A player's answer to the election's tie in province ``step``: advance ``card`` or pass."""
     return table.post(f"/liberte/{table.code}/election/advance",
                       {"contest": "province:8", "player": player, "card": card, "step": step})
+
+
+def vote_to_the_last_card(t):
+    """A VOTE! game of seven (``t``, a VoteTable) to Ann's 10/10 (VOTE-END-2), but for the round's
+    last card: three failed elections and unrest in rounds 1-3, Gil out of the game, then a
+    government whose cards take Ann to 10/10 once Fay gives herself the last one (0/−1)."""
+    assert t.start(DICE).status_code == 200
+    t.nominate("Eve")
+    t.vote(yes=["Ann", "Bob", "Eve"], no=["Cid", "Dan", "Fay", "Gil"])
+    t.nominate("Ann")
+    t.counts(3, 4)
+    t.nominate("Bob")
+    t.vote(yes=["Bob", "Eve"], no=["Ann", "Cid", "Dan", "Fay", "Gil"])
+    t.cards("unrest", {name: (0, 0) for name in DICE} | {"Gil": (-4, 0), "Cid": (1, 1)})
+    t.nominate("Dan")
+    t.vote(yes=["Dan", "Fay", "Bob"], no=["Ann", "Cid", "Eve"], double=["Bob"])
+    t.give("Ann", 3, 3)
+    assert t.give("Dan", ability=True).status_code == 200

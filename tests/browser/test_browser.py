@@ -10,17 +10,7 @@ The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
 import signal
 
-from browser_support import OPEN_STREAM, TOLD, new_table, phone_layout_problems, shot, two_phones, wait_until
-
-
-def add_stack(page, province, player, faction, blocks):
-    sheet = page.locator(f"#prov-{province} details.sheet")
-    sheet.locator("summary").click()
-    sheet.locator("select[name=player]").select_option(player)
-    sheet.locator(f"input[name=faction][value={faction}]").check()
-    sheet.locator(f"input[name=blocks][value='{blocks}']").check()
-    sheet.get_by_role("button", name="Add the stack").click()
-    page.locator(f'#prov-{province} .chip[data-player="{player}"]').wait_for()
+from browser_support import OPEN_STREAM, add_stack, TOLD, new_table, phone_layout_problems, shot, two_phones, wait_until
 
 
 def add_card(page, seat_index, faction, value):

@@ -3,7 +3,7 @@ taps the seventh white fleur-de-lis province, the counter-revolution ends the ga
 says how, when and who won, and the next stack and the next discard are refused, nothing stored."""
 import json
 
-from browser_support import phone_layout_problems, shot, wait_until
+from browser_support import ARTIFACTS, phone_layout_problems, shot, wait_until
 
 SMALL = {"width": 360, "height": 740}
 PLAYERS = ["Bruno", "Denis", "Max"]
@@ -49,7 +49,7 @@ def test_the_counter_revolution_ends_the_game_and_the_next_stack_and_discard_are
     expect(page.locator("#game-over")).to_contain_text("Gagnant\u00a0: Denis")
     assert phone_layout_problems(page) == []
     shot(page, "liberte-ended-fr")
-    page.screenshot(path="/work/shots/33a/board-ended-fr.png")
+    page.screenshot(path=str(ARTIFACTS / "end-board-ended-fr.png"))
     stored = logged(page, server, code)
 
     page.locator("#tile-3").click()
@@ -58,7 +58,7 @@ def test_the_counter_revolution_ends_the_game_and_the_next_stack_and_discard_are
     refusal = "Plus rien ne peut être modifié ; l'hôte peut annuler la modification qui a mis fin à la partie."
     expect(page.locator("#open")).to_contain_text(refusal.replace(" ;", "\u00a0;"))
     expect(page.locator("#open")).to_contain_text(ended)
-    page.locator("#open").screenshot(path="/work/shots/33a/stack-refused-fr.png")
+    page.locator("#open").screenshot(path=str(ARTIFACTS / "end-stack-refused-fr.png"))
 
     page.goto(f"{server}/liberte/{code}/displays")
     bruno = page.locator("section.card", has=page.locator("h2", has_text="Bruno"))
@@ -66,7 +66,7 @@ def test_the_counter_revolution_ends_the_game_and_the_next_stack_and_discard_are
     expect(bruno).to_contain_text(ended)
     wait_until(page, "document.body.textContent.includes('Plus rien ne peut être modifié')")
     assert logged(page, server, code) == stored
-    page.screenshot(path="/work/shots/33a/discard-refused-fr.png")
+    page.screenshot(path=str(ARTIFACTS / "end-discard-refused-fr.png"))
 
     page.goto(f"{server}/liberte/{code}/")
     page.locator('button[name=lang][value=ru]').click()
@@ -74,7 +74,7 @@ def test_the_counter_revolution_ends_the_game_and_the_next_stack_and_discard_are
         "Контрреволюция Роялистов закончила игру во время Фазы Действия хода 3.")
     assert phone_layout_problems(page) == []
     shot(page, "liberte-ended-ru")
-    page.screenshot(path="/work/shots/33a/board-ended-ru.png")
+    page.screenshot(path=str(ARTIFACTS / "end-board-ended-ru.png"))
     page.goto(f"{server}/liberte/{code}/election/")
     expect(page.locator("#standings")).to_contain_text("Denis")
-    page.screenshot(path="/work/shots/33a/results-ended-ru.png", full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "end-results-ended-ru.png"), full_page=True)

@@ -1,13 +1,8 @@
 """The change itself on the news stream (companion/server/swap.py): two phones 360 px wide at one
 table, and the second shows the first one's change without asking the host for anything."""
-from pathlib import Path
-
-from browser_support import TOLD, new_table, wait_until
+from browser_support import ARTIFACTS, OPEN_STREAM, TOLD, add_stack, new_table, wait_until
 
 NARROW = {"width": 360, "height": 740}
-SHOTS = Path("/work/shots/37p")
-OPEN_STREAM = ("typeof news !== 'undefined' && news.source !== null"
-               " && news.source.readyState === EventSource.OPEN")
 
 
 def narrow_phone(browser, contexts):
@@ -17,16 +12,6 @@ def narrow_phone(browser, contexts):
     page = context.new_page()
     page.set_default_timeout(TOLD)
     return page
-
-
-def add_stack(page, province, player, faction, blocks):
-    sheet = page.locator(f"#prov-{province} details.sheet")
-    sheet.locator("summary").click()
-    sheet.locator("select[name=player]").select_option(player)
-    sheet.locator(f"input[name=faction][value={faction}]").check()
-    sheet.locator(f"input[name=blocks][value='{blocks}']").check()
-    sheet.get_by_role("button", name="Add the stack").click()
-    page.locator(f'#prov-{province} .chip[data-player="{player}"]').wait_for()
 
 
 def test_a_phone_shows_another_phones_change_without_a_request(server, browser):
@@ -51,15 +36,15 @@ def test_a_phone_shows_another_phones_change_without_a_request(server, browser):
         expect(b.locator('#prov-2 .chip[data-player="Max"]')).to_be_visible(timeout=TOLD)
         assert asked == []  # both changes came on the stream it held open
         assert b.evaluate("news.source.readyState") == 1  # the same stream, never reopened
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        b.screenshot(path=str(SHOTS / "b-after-a-change.png"))
+        ARTIFACTS.mkdir(exist_ok=True)
+        b.screenshot(path=str(ARTIFACTS / "push-b-after-a-change.png"))
 
         # the swapped block's forms carry B's own CSRF token: B's tap on them is accepted
         token = b.evaluate("JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRFToken']")
         assert b.locator("#live input[name=csrf_token]").first.input_value() == token
         add_stack(b, 8, "Joshua", "white", 1)
         expect(a.locator('#prov-8 .chip[data-player="Joshua"]')).to_be_visible(timeout=TOLD)
-        a.screenshot(path=str(SHOTS / "a-after-b-change.png"))
+        a.screenshot(path=str(ARTIFACTS / "push-a-after-b-change.png"))
     finally:
         for context in contexts:
             context.close()

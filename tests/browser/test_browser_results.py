@@ -6,29 +6,10 @@ artifacts/ (docs/results-*.png are copies of them)."""
 import json
 import re
 
+from table_support import DICE, vote_to_the_last_card
 from browser_support import CONTRAST, imported_table, phone_layout_problems, shot, wait_until
 
 SMALL = {"width": 360, "height": 740}
-DICE = {"Ann": (6, 6), "Bob": (3, 4), "Cid": (1, 1), "Dan": (4, 4), "Eve": (5, 2), "Fay": (2, 5),
-        "Gil": (3, 3)}
-
-
-def vote_game(t):
-    """Seven players to Ann's 10/10 (VOTE-END-2), but for the round's last card."""
-    assert t.start(DICE).status_code == 200
-    t.nominate("Eve")
-    t.vote(yes=["Ann", "Bob", "Eve"], no=["Cid", "Dan", "Fay", "Gil"])
-    t.nominate("Ann")
-    t.counts(3, 4)
-    t.nominate("Bob")
-    t.vote(yes=["Bob", "Eve"], no=["Ann", "Cid", "Dan", "Fay", "Gil"])
-    t.cards("unrest", {name: (0, 0) for name in DICE} | {"Gil": (-4, 0), "Cid": (1, 1)})
-    t.nominate("Dan")
-    t.vote(yes=["Dan", "Fay", "Bob"], no=["Ann", "Cid", "Eve"], double=["Bob"])
-    t.give("Ann", 3, 3)
-    assert t.give("Dan", ability=True).status_code == 200
-
-
 def chart_rows(page, number: int) -> dict:
     """The chart's table (the screen reader's version of the SVG): step → the players' values."""
     return dict(page.evaluate(f"""() => [...document.querySelectorAll(
@@ -54,7 +35,7 @@ def follows(page, code):
 
 
 def test_a_vote_game_ends_on_two_phones_and_plays_again(phone, server, client, vote_table):
-    vote_game(vote_table)
+    vote_to_the_last_card(vote_table)
     table = json.loads(client.get(f"/t/{vote_table.code}/export.json").data)
     host, bob = phone(), phone()
     for page in (host, bob):

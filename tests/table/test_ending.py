@@ -7,26 +7,11 @@ import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
-
-DICE = {"Ann": (6, 6), "Bob": (3, 4), "Cid": (1, 1), "Dan": (4, 4), "Eve": (5, 2), "Fay": (2, 5),
-        "Gil": (3, 3)}
-
+from table_support import DICE, vote_to_the_last_card
 
 def play_to_ten_ten(t):
-    """A VOTE! game of seven to Ann's 10/10 (VOTE-END-2): three failed elections and unrest in
-    round 1-3, Gil out of the game, then a government whose cards take Ann to 10/10."""
-    assert t.start(DICE).status_code == 200
-    t.nominate("Eve")
-    t.vote(yes=["Ann", "Bob", "Eve"], no=["Cid", "Dan", "Fay", "Gil"])
-    t.nominate("Ann")
-    t.counts(3, 4)
-    t.nominate("Bob")
-    t.vote(yes=["Bob", "Eve"], no=["Ann", "Cid", "Dan", "Fay", "Gil"])
-    t.cards("unrest", {name: (0, 0) for name in DICE} | {"Gil": (-4, 0), "Cid": (1, 1)})
-    t.nominate("Dan")
-    t.vote(yes=["Dan", "Fay", "Bob"], no=["Ann", "Cid", "Eve"], double=["Bob"])
-    t.give("Ann", 3, 3)
-    t.give("Dan", ability=True)
+    """The game of table_support.vote_to_the_last_card, and its last card: Ann has 10/10."""
+    vote_to_the_last_card(t)
     assert t.give("Fay", 0, -1).status_code == 200
 
 
