@@ -7,8 +7,10 @@ object's ``id()``, which Python gives to another object once the first is gone.
 
 :class:`LRU` is the one cache class: bounded, least recently used first out, safe across
 threads. Making one registers it (:data:`REGISTRY`); :func:`describe` registers a cache that is
-not an LRU (the position memos, which live on the cached positions).
+not an LRU: the facts a game derives from a position (:func:`fact`), which live on the cached
+positions.
 """
+import functools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -79,23 +81,73 @@ class LRU:
 _MISSING = object()
 
 
-def memo(position: dict, name: str, compute):
-    """A result derived from a stored position, kept on it under ``name`` (a key starting with
-    ``_``): see the "position memos" entry."""
-    if name not in position:
-        position[name] = compute(position)
-    return position[name]
+def fact(method):
+    """A method of a game's position type (:class:`companion.table.games.Position`) giving what
+    the game derives from it (a board's check, an election preview): computed on the first ask,
+    at most once per instance, and kept in the instance's attribute ``_facts``, never in its keys
+    (see the "position facts" entry). A position never changes once built, so a fact never goes
+    stale; the next version is another instance, with facts of its own."""
+    name = method.__name__
+
+    @functools.wraps(method)
+    def asked(position):
+        facts = getattr(position, "_facts", None)
+        if facts is not None and name in facts:
+            return facts[name]
+        with _lock(position):  # phones asking at the same moment: one computes, the others wait
+            facts = getattr(position, "_facts", None)
+            if facts is None:
+                facts = position._facts = {}
+            if name not in facts:
+                facts[name] = method(position)
+            return facts[name]
+    return asked
+
+
+_LOCKS = threading.Lock()
+
+
+def _lock(position) -> threading.RLock:
+    """The position's own lock for its facts, made on the first ask (a fact may ask another)."""
+    lock = getattr(position, "_lock", None)
+    if lock is None:
+        with _LOCKS:
+            lock = getattr(position, "_lock", None)
+            if lock is None:
+                lock = position._lock = threading.RLock()
+    return lock
 
 
 describe(
-    "position memos", "as many as the positions the position cache keeps (they live on them)",
-    "the position itself, so the table's identity and version; the name of a memo that depends"
-    " on the language holds it (_meters:ru)",
-    "what a game derives from a position (a board's check, its election preview, its meters'"
-    " HTML) is asked for by every phone after each change and read the same on each: computed"
-    " once per version."
-    " Positions are never changed in place once stored, and every event drops the memos of the"
-    " position it starts from (games.fold_event), so a memo cannot go stale")
+    "position facts", "as many as the positions the position cache keeps (they live on them)",
+    "the position itself, so the table's identity, version and stamp (the position cache's key);"
+    " the name of the fact",
+    "what a game derives from a position (a board's check, an election preview, the tie"
+    " answers that still fit) is asked for by every phone after each change and reads the same"
+    " on each: computed once per version, on the position's methods (companion.table.games."
+    "Position), kept in its attributes. A position never changes once built, so a fact cannot"
+    " go stale. Nothing rendered is kept there (see \"rendered per version\")")
+
+
+RENDERED = LRU(
+    "rendered per version", 1024,
+    "the table's id and join code, its version and that version's stamp (the position cache's"
+    " key, so a database restored under the server never matches), the part's name and the"
+    " language",
+    "a part of a page that every phone of a table asks for after each change and that reads the"
+    " same on each phone of one language (a board's meters): rendered once per version and"
+    " language rather than once per phone, its figures being the position's facts. Only a"
+    " table's newest version is asked for: the bound holds the parts of the tables in use, a"
+    " few KB each")
+
+
+def rendered(table, name: str, language: str, make) -> str:
+    """The part ``name`` of ``table``'s pages at its version in ``language`` (:data:`RENDERED`),
+    made by ``make()`` when it is not kept; made each time for a table row without a stamp."""
+    stamped = getattr(table, "stamp", None)
+    if not stamped:
+        return make()
+    return RENDERED.kept((table.id, table.code, table.version, stamped, name, language), make)
 
 
 PUSHED = LRU(

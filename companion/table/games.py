@@ -219,14 +219,44 @@ def all_games() -> list[Game]:
     return list(current_app.extensions.get("companion.table.games", {}).values())
 
 
-def fold_event(handlers: dict, position: dict, event: dict, title: str) -> dict:
-    """What every game's ``apply`` starts with: the handler of the event's kind changes a copy of
-    ``position`` (a shallow one: handlers replace what they change rather than edit it), memos
-    (keys starting with ``_``) are dropped, and an unknown or malformed event is a RuleError."""
+class Position(dict):
+    """A game's position: each game's ``position.py`` defines a subclass of its own, which its
+    ``initial`` and ``apply`` return, so the table core's fold (events.fold) builds positions of
+    the game's type without naming it.
+
+    A ``dict`` because a position is what docs/formats.md stores and exports: a JSON object whose
+    keys the templates (``p.board``), the exports and every ``position["board"]`` read as they
+    are. What a game derives from it (a check, a preview) are its subclass's methods marked
+    :func:`companion.table.caches.fact`: computed at most once per instance and kept in the
+    instance's attributes, never in its keys, so a position holds the game's data and nothing
+    else (nothing rendered: a page renders what it shows).
+
+    Never changed once built: the handlers of an event change a plain copy (:func:`fold_event`)
+    and the next version is a new instance; changing one in place raises TypeError, since the
+    facts kept on it and every phone reading it from the position cache would no longer match
+    it. A copy (``dict(p)``, ``copy.deepcopy``) is a plain value without the facts."""
+
+    __slots__ = ("_facts", "_lock")
+
+    def __reduce__(self):
+        return type(self), (dict(self),)
+
+    def _frozen(self, *args, **kwargs):
+        raise TypeError(f"a {type(self).__name__} never changes once built: make a new one")
+
+    __setitem__ = __delitem__ = __ior__ = _frozen
+    clear = pop = popitem = setdefault = update = _frozen
+
+
+def fold_event(handlers: dict, position: dict, event: dict, title: str, kind: type = dict) -> dict:
+    """What every game's ``apply`` starts with: the handler of the event's kind changes a plain
+    copy of ``position`` (a shallow one: handlers replace what they change rather than edit it),
+    and the result is made a position of ``kind``, the game's :class:`Position` type; an unknown
+    or malformed event is a RuleError."""
     handler = handlers.get(event["kind"])
     if handler is None:
         raise RuleError(_("unknown %(g)s event %(k)r", g=title, k=event["kind"]), "docs/formats.md")
-    new = {k: v for k, v in position.items() if not k.startswith("_")}
+    new = dict(position)
     try:
         handler(new, event["data"])
     except RuleError:
@@ -237,6 +267,4 @@ def fold_event(handlers: dict, position: dict, event: dict, title: str) -> dict:
     except (TypeError, ValueError, AttributeError):
         raise RuleError(_("malformed %(k)s event: a value in its data is of the wrong kind",
                           k=event["kind"]), "docs/formats.md") from None
-    for key in [k for k in new if k.startswith("_")]:  # memos a handler made on the way
-        del new[key]
-    return new
+    return kind(new)

@@ -8,8 +8,8 @@ from pathlib import Path
 from companion.table import caches, events
 from companion.table.caches import LRU
 
-KEPT = {"positions", "position memos", "static files", "liberte board profiles", "russian words",
-        "pushed fragments"}
+KEPT = {"positions", "position facts", "static files", "liberte board profiles", "russian words",
+        "pushed fragments", "rendered per version"}
 
 
 def test_every_cache_says_its_bound_its_key_and_its_reason(app, client, table):
@@ -20,7 +20,9 @@ def test_every_cache_says_its_bound_its_key_and_its_reason(app, client, table):
         assert isinstance(entry.bound, str) or entry.bound > 0, entry.name
         assert "id()" not in entry.key, entry.name
     assert caches.REGISTRY["positions"].bound == app.config["POSITION_CACHE"]
-    assert "language" in caches.REGISTRY["position memos"].key
+    assert {"version", "stamp"} <= set(re.findall(r"\w+", caches.REGISTRY["position facts"].key))
+    rendered = set(re.findall(r"\w+", caches.REGISTRY["rendered per version"].key))
+    assert {"version", "stamp", "language"} <= rendered
 
 
 FILLS = {"setdefault", "update", "__setitem__"}

@@ -74,7 +74,7 @@ def frozen(position: dict, kind: str) -> None:
             position, engine.profile(position.get("map")))):
         return
     try:
-        pending = engine.interactive(position)[1]["pending"]
+        pending = position.interactive()[1]["pending"]
     except RuleError:
         pending = None
     if pending:

@@ -89,7 +89,7 @@ def one_tap(ctx: dict) -> dict:
                first_step=steps(p, {"ended": None})[0])
     if ctx["under_way"]:
         try:
-            result = engine.interactive(p)[1]
+            result = p.interactive()[1]
         except RuleError as err:
             ctx.update(refused=err)
             return ctx
@@ -109,7 +109,7 @@ def tie_context(ctx: dict) -> dict:
     stacks = []
     if contest.startswith("province:"):
         stacks = [s for s in p["board"].get(contest.split(":")[1], []) if s["player"] in players]
-    rounds = p["advances"].get(contest, []) if contest in engine.fitting_contests(p) else []
+    rounds = p["advances"].get(contest, []) if contest in p.fitting() else []
     given = [{"round": n, "player": player, "card": card_of(p, player, card)}
              for n, answers in enumerate(rounds[:question["round"]], 1)
              for player, card in answers.items()]
@@ -124,7 +124,7 @@ def lost_battle_ends(p: dict, question: dict, given: list) -> dict | None:
     """Whether losing this battle ends the game (LIB-BAT-3: a lost battle counts for the
     counter-revolution, LIB-CR-1): then the battle question says so, and ``last`` says that this
     player's pass loses it (nobody advanced in this round, nobody is asked after him)."""
-    cr = engine.check(p)["counter_revolution"]
+    cr = p.check()["counter_revolution"]
     if not cr["active"] or cr["count"] is None or cr["count"] + 1 < cr["needed"]:
         return None
     players = list(question.get("players", []))
@@ -161,7 +161,7 @@ def step_by_step(ctx: dict) -> dict:
         ctx.update(result=None, ask_battle_vp=not p.get("over"))
         return ctx
     try:
-        resolution, result = engine.interactive(p)
+        resolution, result = p.interactive()
     except RuleError as err:  # a position the board accepts but the election refuses: say why
         ctx.update(result=None, refused=err)
         return ctx
@@ -177,7 +177,7 @@ def step_by_step(ctx: dict) -> dict:
                back=names[index - 1] if index else None,
                question=result["pending"] if index == last else None,
                lines=sentences(resolution).get(step, []),
-               asked_again=len(engine.fitting_contests(p)) < len(p["advances"]),
+               asked_again=len(p.fitting()) < len(p["advances"]),
                province=shown, earlier=(done[:-1] if shown else done) if step.isdigit() else [],
                tally={f: sum(pr["votes"] for pr in done if pr["faction"] == f)
                       for f in engine.FACTIONS},
@@ -188,7 +188,7 @@ def step_by_step(ctx: dict) -> dict:
 
 def pending(table) -> dict | None:
     """The question the engine waits for now."""
-    return engine.interactive(live.position(table))[1]["pending"]
+    return live.position(table).interactive()[1]["pending"]
 
 
 def answer(table, position: dict) -> dict:

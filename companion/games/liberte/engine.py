@@ -1,15 +1,16 @@
 """The one place the web layer meets the Liberté engine (``companion.scorers.liberte``).
 
 The table's position *is* a docs/formats.md scenario (plus the table's board profile as ``map``), so
-these are thin: they hand it over and return the engine's JSON; RuleError passes through. What
-they derive from a stored position is kept on it (``_scenario``, ``_check``, …: the position
-memos of companion.table.caches), so each is computed at most once per version, and only when a screen
-asks for it.
+these are thin: they hand it over and return the engine's JSON; RuleError passes through. They
+keep nothing: a stored position asks them through its methods (``Position.scenario()``,
+``.check()``, ``.fitting()``, ``.interactive()``, companion.games.liberte.position), which keep
+each answer once per version and hand the ones already made to the next (``read``, ``fitting``).
 """
 import json
 from dataclasses import replace
+from typing import Callable
 
-from companion.table.caches import LRU, memo
+from companion.table.caches import LRU
 from companion.scorers.liberte import (DEFAULT_PROFILE, check_position, read_profile,
                                        read_scenario, resolve as resolve_scenario)
 from companion.scorers.liberte.board import FLEUR_DE_LIS_IN_REVIEWS, PARIS, PROVINCES, VP_PROVINCES_IN_REVIEWS
@@ -23,22 +24,20 @@ from companion.scorers.rules import RuleError
 
 __all__ = ["DEFAULT_PROFILE", "FACTIONS", "FLEUR_DE_LIS_IN_REVIEWS", "LANDSLIDE_VOTES", "PARIS",
            "PROVINCES", "VP_PROVINCES_IN_REVIEWS", "check", "control", "fitting_contests", "profile",
-           "resolve", "validate", "validate_province"]
+           "resolution", "resolve", "validate", "validate_province"]
 WEB_ONLY = ("last_result", "over", "map", "election")
 
 
 def scenario(position: dict) -> dict:
-    """The position without the keys only the web app keeps (and its memos, ``_…``); the board
-    profile (``map``) is handed to the engine already read (:func:`board_profile`)."""
-    return {key: value for key, value in position.items()
-            if key not in WEB_ONLY and not key.startswith("_")}
+    """The position without the keys only the web app keeps; the board profile (``map``) is
+    handed to the engine already read (:func:`board_profile`)."""
+    return {key: value for key, value in position.items() if key not in WEB_ONLY}
 
 
 def validate(position: dict):
     """The engine's reading of the position: refuses what the placement rules forbid
-    (LIB-PLACE, with RuleError); kept on the position for the meters and the wizard."""
-    return memo(position, "_scenario",
-                lambda p: read_scenario(scenario(p), board_profile(p.get("map"))))
+    (LIB-PLACE, with RuleError)."""
+    return read_scenario(scenario(position), board_profile(position.get("map")))
 
 
 def validate_province(position: dict, number: str) -> None:
@@ -51,15 +50,17 @@ def validate_province(position: dict, number: str) -> None:
                      position["turn"], position["lost_battles"], position.get("battle_blocks_waiting", 0))
 
 
-def check(position: dict) -> dict:
-    """Control, the counter-revolution meter, the supply (docs/formats.md ``check``)."""
-    return memo(position, "_check", lambda p: check_position(validate(p)))
+def check(position: dict, read=None) -> dict:
+    """Control, the counter-revolution meter, the supply (docs/formats.md ``check``), from the
+    position's reading ``read`` when it is made already."""
+    return check_position(read or validate(position))
 
 
-def counter_revolution_reached(position: dict) -> bool:
+def counter_revolution_reached(position: dict, checked: Callable[[], dict]) -> bool:
     """LIB-CR-1, LIB-CR-2: the board as entered reached the counter-revolution during the actions
     of turns 3-4, which ends the game at once. Counted first on the fleur-de-lis provinces alone
-    (every change of those turns asks), the whole check only when they reach it."""
+    (every change of those turns asks), the whole check (``checked()``, the position's
+    :func:`check`) only when they reach it."""
     if position["turn"] not in COUNTER_REVOLUTION_TURNS:
         return False
     read = board_profile(position.get("map"))
@@ -68,7 +69,7 @@ def counter_revolution_reached(position: dict) -> bool:
     if not read.fleur_de_lis or len(white_controlled(board, read)) + position["lost_battles"] < \
             COUNTER_REVOLUTION_PROVINCES:
         return False
-    return check(position)["counter_revolution"]["triggered"]
+    return checked()["counter_revolution"]["triggered"]
 
 
 def resolve(position: dict, interactive: bool = True) -> dict:
@@ -77,25 +78,18 @@ def resolve(position: dict, interactive: bool = True) -> dict:
     return resolution(position, interactive).as_json()
 
 
-def interactive(position: dict) -> tuple:
-    """The engine's interactive Resolution (its steps keep their sentences) and its JSON, once
-    per version."""
-    def both(p):
-        found = resolution(p, interactive=True)
-        return found, found.as_json()
-    return memo(position, "_interactive", both)
-
-
 def under_way(position: dict) -> bool:
     """Whether this turn's election was started (held in one tap, or a tie answered step by step)."""
     return not position.get("over") and (position.get("election") or {}).get("turn") == position["turn"]
 
 
-def resolution(position: dict, interactive: bool = True):
+def resolution(position: dict, interactive: bool = True, read=None, fitting=None):
     """The engine's Resolution object (its steps keep their own sentences), with the tie answers
-    that still fit the board (:func:`fitting_contests`)."""
-    return resolve_scenario(_with_advances(validate(position), fitting_contests(position)),
-                            interactive)
+    that still fit the board (:func:`fitting_contests`); ``read`` and ``fitting``: the position's
+    reading and those contests when they are made already."""
+    read = read or validate(position)
+    fitting = fitting_contests(position, read) if fitting is None else fitting
+    return resolve_scenario(_with_advances(read, fitting), interactive)
 
 
 # The order in which ties are asked (docs/formats.md: battle, the provinces 1..27, Government and
@@ -111,14 +105,15 @@ def _play_order(contest: str) -> tuple:
     return CONTEST_ORDER.index(contest), 0
 
 
-def fitting_contests(position: dict) -> list[str]:
+def fitting_contests(position: dict, read=None) -> list[str]:
     """The contests whose tie answers still fit the position, in the order they are asked.
 
     An answer is given for the board of its moment. A change made after it (a stack's colour, a
     card discarded, a player's stack removed) can make it impossible: the card may not be
     advanced there any more, or the player is no longer in the tie (LIB-ELEC-4). Then that
     contest and every one after it are dropped, to be asked again: later answers were given
-    knowing its outcome and which cards were spent.
+    knowing its outcome and which cards were spent. ``read``: the position's reading when it
+    is made already.
     """
     def fits(contests):
         try:
@@ -127,12 +122,10 @@ def fitting_contests(position: dict) -> list[str]:
             return False
         return True
 
-    scenario = validate(position)
+    scenario = read or validate(position)
     contests = sorted(scenario.advances, key=_play_order)
-    if not contests:
-        return []
-    return memo(position, "_fitting", lambda p: next(
-        contests[:k] for k in range(len(contests), -1, -1) if k == 0 or fits(contests[:k])))
+    return next((contests[:k] for k in range(len(contests), -1, -1) if k == 0 or fits(contests[:k])),
+                [])
 
 
 def _with_advances(scenario, contests: list[str]):

@@ -130,7 +130,7 @@ def order(form, players) -> list:
 
 def advance(form, position) -> dict:
     """A tie decision (LIB-ELEC-4), checked against the question the engine asks now."""
-    question = engine.interactive(position)[1]["pending"]
+    question = position.interactive()[1]["pending"]
     if not question:
         raise RuleError(_("no tie decision is waiting"), "LIB-ELEC-4")
     if form.get("contest") != question["contest"] or form.get("player") != question["player"]:
@@ -153,8 +153,7 @@ def settles(position: dict, answer: dict) -> bool:
     recorded: the history says "held", not "started")."""
     if not (position.get("election") or {}).get("auto"):
         return False
-    after = {k: v for k, v in position.items() if not k.startswith("_")}
-    after["election"] = None  # answered on a copy that does not record itself
+    after = dict(position, election=None)  # answered on a copy that does not record itself
     advance_on(after, answer)
     return not engine.resolve(after)["pending"]
 
@@ -185,7 +184,7 @@ def battle_vp_missing(position: dict, board: dict) -> bool:
     return (turn in BATTLE_TURNS and board["battle_vp"].get(str(turn)) is None
             and any(tokens and any(c.get("general") for c in position["displays"].get(player, []))
                     for player, tokens in position["battle"].items())
-            and not engine.counter_revolution_reached(position))
+            and not engine.counter_revolution_reached(position, position.check))
 
 
 def hold(form, position) -> dict:
@@ -196,7 +195,7 @@ def hold(form, position) -> dict:
         held["battle_vp"] = battle_vp(form, position)["vp"]
     if position.get("over"):
         raise RuleError(_("the game is over"), "LIB-END-1")
-    held["held"] = not engine.interactive(position)[1]["pending"]  # else: started, ties wait
+    held["held"] = not position.interactive()[1]["pending"]  # else: started, ties wait
     return held
 
 

@@ -10,6 +10,7 @@ from itertools import count
 
 
 from companion.table import games
+from companion.table.caches import fact
 from companion.games.liberte import engine, outcome
 from companion.games.liberte.ending import (decided_words, ended_at_the_elections, ended_during_the_actions,
                                             ended_refusal, ended_words)
@@ -22,7 +23,60 @@ from companion.scorers.rules import RuleError
 PLACES = ("displays", "hands")
 
 
-def initial(setup: dict) -> dict:
+class Position(games.Position):
+    """A Liberté table's position: a docs/formats.md scenario and what only the table keeps
+    (engine.WEB_ONLY: the board profile, the election under way, its last result, the end), a
+    ``dict`` so that table files, exports and templates read it as that JSON object.
+
+    Its facts are what the engine says of it, each computed once per version, when a screen
+    first asks, and handed to the next: the engine's reading (:meth:`scenario`), the
+    :meth:`check`, the tie answers that still fit (:meth:`fitting`), the election step by step
+    (:meth:`interactive`) and as the meters preview it (:meth:`preview`). It never changes once
+    built (companion.table.games.Position): an event's handlers change a plain copy."""
+
+    __slots__ = ()
+
+    @fact
+    def scenario(self):
+        """The engine's reading of the position (it refuses what the placement rules forbid,
+        LIB-PLACE, with RuleError): the special cards' choices and every fact below read it."""
+        return engine.validate(self)
+
+    @fact
+    def check(self) -> dict:
+        """Control, the counter-revolution meter, the supply (docs/formats.md ``check``)."""
+        return engine.check(self, self.scenario())
+
+    @fact
+    def fitting(self) -> list[str]:
+        """The contests whose tie answers still fit the board (engine.fitting_contests)."""
+        return engine.fitting_contests(self, self.scenario())
+
+    @fact
+    def interactive(self) -> tuple:
+        """The engine's interactive Resolution (its steps keep their sentences) and its JSON:
+        the election stopped at the first tie decision not yet given (LIB-ELEC-4)."""
+        found = engine.resolution(self, True, self.scenario(), self.fitting())
+        return found, found.as_json()
+
+    @fact
+    def preview(self) -> dict | None:
+        """What the meters show of the election as it would go now (batch: unasked ties are
+        passes): the votes (None when the counter-revolution ends the game first), a landslide,
+        the end. Only that is kept: the whole result, with its sentences, would stay in memory
+        for every table a worker keeps, for its garbage collector to go through again and again
+        (docs/performance.md, "Load benchmark"). None once the game is over (no election comes
+        after its end, LIB-END-2) or when the election cannot run on the position yet."""
+        if self.get("over"):
+            return None
+        try:
+            whole = engine.resolution(self, False, self.scenario(), self.fitting())
+        except RuleError:  # a position the check accepts but the election cannot run yet
+            return None
+        return {"votes": whole.votes, "landslide": whole.landslide, "ended": whole.ended}
+
+
+def initial(setup: dict) -> Position:
     """Turn 1, nobody has anything; the table's options and the host's board profile."""
     players = list(setup["players"])
     options = setup.get("options") or {}
@@ -31,7 +85,7 @@ def initial(setup: dict) -> dict:
                 "options": {"government_tie": options.get("government_tie", "highest")}}
     if setup.get("map"):
         position["map"] = setup["map"]
-    return position
+    return Position(position)
 
 
 def set_stack(p, d):
@@ -116,8 +170,6 @@ def hold(p, d):
 
 def record_when_settled(p):
     """Record the election held in one tap once nothing waits for a decision."""
-    for memo in [k for k in p if k.startswith("_")]:  # computed before this event's change
-        del p[memo]
     if (p.get("election") or {}).get("auto") and not engine.resolve(p)["pending"]:
         finish(p, {})
 
@@ -215,15 +267,18 @@ HANDLERS = {
 }
 
 
-def apply(position: dict, event: dict) -> dict:
+def apply(position: dict, event: dict) -> Position:
     """The position after ``event``; RuleError if the rules refuse the result, or if the game is
     over (LIB-END-2). A change that brings the counter-revolution in turns 3-4, outside the
-    elections, ends the game with it (LIB-CR-2): the end is folded from that change."""
+    elections, ends the game with it (LIB-CR-2): the end is folded from that change. The
+    engine's reading of the new position, made to judge it, is kept for its screens (its
+    :meth:`Position.scenario`)."""
     if position.get("over"):
         raise ended_refusal(position["over"])
-    new = games.fold_event(HANDLERS, position, event, "Liberté")
+    new = games.fold_event(HANDLERS, position, event, "Liberté")  # a plain dict, changed here
     if new.get("battle_blocks_waiting"):
         placed_when_free(new)
+    new = Position(new)
     if event["kind"] == "stack":  # one province changed: check that one, and the box counts
         try:
             engine.validate_province(new, event["data"]["province"])
@@ -232,9 +287,11 @@ def apply(position: dict, event: dict) -> dict:
                 raise supply_refusal(position, event["data"]) from None
             raise
     else:
-        engine.validate(new)
-    if not new.get("over") and not engine.under_way(new) and engine.counter_revolution_reached(new):
-        new["over"] = ended_during_the_actions(new["turn"], engine.check(new)["counter_revolution"])
+        new.scenario()
+    if not new.get("over") and not engine.under_way(new) and \
+            engine.counter_revolution_reached(new, new.check):
+        return Position(new, over=ended_during_the_actions(new["turn"],
+                                                           new.check()["counter_revolution"]))
     return new
 
 

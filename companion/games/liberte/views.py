@@ -4,8 +4,7 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from companion.table import live, tables
-from companion.table.caches import memo
+from companion.table import caches, live, tables
 from companion.forms import address_number
 from companion.games.liberte import check as checker, engine
 from companion.games.liberte.engine import FACTIONS
@@ -55,7 +54,7 @@ def election_status(position: dict, seat: str | None) -> dict:
     if not engine.under_way(position):
         return {"under_way": False, "waiting": None, "asked": None}
     try:
-        question = engine.interactive(position)[1]["pending"]
+        question = position.interactive()[1]["pending"]
     except RuleError:
         question = None
     mine = seat is not None and question is not None and question["player"] == seat
@@ -81,9 +80,9 @@ def colours(table) -> dict:
 
 def board_context(table) -> dict:
     """The board with its meters: the check (control, counter-revolution, supply) and the
-    election preview, each computed once per version (position memos: companion.table.caches); the
-    overview, and the
-    province open for editing, which the live refresh keeps open (its address carries it)."""
+    election preview, each computed once per version (the position's facts:
+    companion.games.liberte.position.Position); the overview, and the province open for
+    editing, which the live refresh keeps open (its address carries it)."""
     opened = open_province()
     url = live.table_url("liberte.board", table.code)
     context = base_context(table, f"{url}?open={opened}" if opened else url)
@@ -154,12 +153,13 @@ def sheet(players, seat, writable: bool) -> Markup:
 def meters_context(table, position) -> dict:
     """The check (control, counter-revolution, supply) and the meters as HTML
     (liberte/_meters.html). Every phone at a table asks for the meters after each change, and
-    they read the same on each, so the HTML is rendered once per version and language, kept with
-    the position (a position memo: companion.table.caches) like the figures it shows."""
-    check = engine.check(position)
-    meters = memo(position, f"_meters:{get_locale()}", lambda p: Markup(render_template(
-        "liberte/_meters.html", table=table, p=p, check=check, factions=FACTIONS,
-        faction_names=faction_names(), preview=memo(p, "_preview", preview),
+    they read the same on each: their figures are the position's facts, computed once per
+    version, and their HTML is rendered once per version and language (the "rendered per
+    version" cache of companion.table.caches), never kept in the position."""
+    check = position.check()
+    meters = caches.rendered(table, "meters", str(get_locale()), lambda: Markup(render_template(
+        "liberte/_meters.html", table=table, p=position, check=check, factions=FACTIONS,
+        faction_names=faction_names(), preview=position.preview(),
         landslide_votes=engine.LANDSLIDE_VOTES)))
     return {"check": check, "meters": meters}
 
@@ -196,22 +196,6 @@ def board_changes(table, changed: list[int], error=None) -> Markup:
     replacing its own element on the page (out of band: liberte/_board_changes.html)."""
     return Markup(render_template("liberte/_board_changes.html", oob=True, error=error,
                                   changed=changed, **board_context(table)))
-
-
-def preview(position) -> dict | None:
-    """What the meters show of the election as it would go now (batch: unasked ties are
-    passes): the votes (None when the counter-revolution ends the game first), a landslide, the
-    end. Only that is kept with the position (a position memo): the whole result, with its
-    sentences, would stay in memory for every table a worker keeps, for its garbage collector to
-    go through again and again (docs/performance.md, "Load benchmark"). None once the game is
-    over: no election comes after its end (LIB-END-2)."""
-    if position.get("over"):
-        return None
-    try:
-        whole = engine.resolution(position, interactive=False)
-    except RuleError:  # a position the check accepts but the election cannot run yet
-        return None
-    return {"votes": whole.votes, "landslide": whole.landslide, "ended": whole.ended}
 
 
 def displays_context(table) -> dict:
@@ -255,7 +239,7 @@ def chooser(position: dict, chosen: dict) -> dict:
              "stack": None}
     try:
         checker.frozen(position, "special")  # not while an election is under way (LIB-ELEC-9)
-        plays = targets(engine.validate(position), name, by)
+        plays = targets(position.scenario(), name, by)
     except RuleError as err:
         return dict(found, refusal=err)
     if chosen.get("province"):
@@ -263,7 +247,7 @@ def chooser(position: dict, chosen: dict) -> dict:
         stack = next((s for s in position["board"].get(key, [])
                       if s["player"] == chosen["target"]), None)
         if stack and any(str(p.province) == key and p.target == chosen["target"] for p in plays):
-            cards = removable(engine.validate(position))
+            cards = removable(position.scenario())
             return dict(found, stack=stack_words(dict(stack, province=key)), cards=[
                 {"owner": owner, "card": card_id,
                  "label": card_label(owner, card_of(position, owner, card_id))}

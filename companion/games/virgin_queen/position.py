@@ -16,8 +16,17 @@ from companion.scorers.virgin_queen import START, draw, impulse, next_turn, powe
 SHOWN = 6  # the takes and impulses the screens list
 
 
-def initial(setup: dict) -> dict:
-    return {"turn": 1, "ticked": [], "impulse": dict(START), "impulses": [], "draws": []}
+class Position(games.Position):
+    """The Virgin Queen's position: the turn, the steps ticked, the impulse order and the last
+    impulses and takes, a ``dict`` that the screens and table files read by its keys. It never
+    changes once built (companion.table.games.Position); nothing is derived from it that is
+    worth keeping, so it has no facts."""
+
+    __slots__ = ()
+
+
+def initial(setup: dict) -> Position:
+    return Position({"turn": 1, "ticked": [], "impulse": dict(START), "impulses": [], "draws": []})
 
 
 def set_tick(p: dict, d: dict) -> None:
@@ -63,8 +72,8 @@ SCOPES = {
 }
 
 
-def apply(position: dict, event: dict) -> dict:
-    return games.fold_event(HANDLERS, position, event, "The Virgin Queen")
+def apply(position: dict, event: dict) -> Position:
+    return games.fold_event(HANDLERS, position, event, "The Virgin Queen", Position)
 
 
 def describe(event: dict) -> str:

@@ -79,7 +79,7 @@ def move(p: dict, kind: str, form) -> dict:
     if p["game"] is None:
         raise RuleError(_("the game has not started: enter the dice first"), "VOTE-SETUP-5")
     read = rounds.READERS[kind](form, p)
-    after = vote_position.engine_after(p, read)
+    after = p.after(read)
     return {"event": read, "note": words.note(p["game"], after, read)}
 
 

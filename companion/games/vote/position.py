@@ -8,6 +8,8 @@ Loyalty is never asked for nor stored: the table deals the cards, the companion 
 Randomness (rolled dice, the lot) is drawn by the web layer and stored in the events, so the log
 replays to the same game. Besides the game the position keeps what only the table needs: the
 history of governments and votes, the discussion timer and the table's options.
+A position is a :class:`Position`: the engine's answer to the move judged on it is kept on it
+(:meth:`Position.after`) for the fold of that move.
 """
 import json
 import random
@@ -23,12 +25,35 @@ from companion.i18n import gettext as _, names
 VOTES_SHOWN = ("full", "totals")
 
 
-def initial(setup: dict) -> dict:
+class Position(games.Position):
+    """A VOTE! table's position: the seats and dice, the engine's game (``game``, an engine
+    object, never changed in place: ``engine.apply_event`` answers a copy), the history, the
+    timer, the options; a ``dict`` so that the table's screens and files read its keys as they
+    always did. It never changes once built (companion.table.games.Position).
+
+    Its one fact is the engine's game after a move (:meth:`after`): a move is judged when its
+    form is read (check.move: its note for the history needs the game after it) and then
+    folded (:func:`play`), and the engine runs once for both."""
+
+    __slots__ = ("_judged",)
+
+    def after(self, move: dict):
+        """The engine's game after the engine event ``move`` on this position (RuleError when
+        the engine refuses it), kept in one slot under the move itself: the move last judged
+        here, which is the one folded next."""
+        said = json.dumps(move, sort_keys=True)
+        known = getattr(self, "_judged", None)
+        if known is None or known[0] != said:
+            known = self._judged = (said, engine.apply_event(self["game"], move))
+        return known[1]
+
+
+def initial(setup: dict) -> Position:
     """Set-up: the names in seat order, no dice yet, no game."""
     votes = (setup.get("options") or {}).get("votes", "full")
-    return {"players": list(setup["players"]), "dice": {}, "rolled": [], "lot": None,
-            "game": None, "history": [], "given": [], "timer": timer.IDLE,
-            "options": {"votes": votes if votes in VOTES_SHOWN else "full"}}
+    return Position({"players": list(setup["players"]), "dice": {}, "rolled": [], "lot": None,
+                     "game": None, "history": [], "given": [], "timer": timer.IDLE,
+                     "options": {"votes": votes if votes in VOTES_SHOWN else "full"}})
 
 
 def seated(position: dict) -> list[dict]:
@@ -119,27 +144,14 @@ def start(p: dict, d: dict) -> None:
     p["game"] = engine.new_game(seated(p), p["lot"])
 
 
-def engine_after(p: dict, event: dict):
-    """The engine's game after ``event`` on position ``p``. A move is judged when its form is
-    read (check.move: its note for the history needs the game after it) and then folded
-    (:func:`play`): the engine runs once for both, its answer kept on ``p`` as a position memo
-    (table.caches) of one slot, the last move judged there, under the move itself."""
-    said = json.dumps(event, sort_keys=True)
-    known = p.get("_after")
-    if known is None or known[0] != said:
-        known = p["_after"] = (said, engine.apply_event(p["game"], event))
-    return known[1]
-
-
-def play(p: dict, d: dict, judged=None) -> None:
-    """One engine event; a vote also adds a row to the history of governments. ``judged``: the
-    memo of :func:`engine_after` on the position before, when the move was judged there."""
+def play(p: dict, d: dict, after=None) -> None:
+    """One engine event; a vote also adds a row to the history of governments. ``after``: the
+    position before's :meth:`Position.after`, which knows the move when it was judged there."""
     before = p["game"]
     if before is None:
         raise RuleError(_("the game has not started: enter the dice first"), "VOTE-SETUP-5")
     event = d["event"]
-    said = json.dumps(event, sort_keys=True) if judged else None
-    p["game"] = judged[1] if judged and judged[0] == said else engine.apply_event(before, event)
+    p["game"] = after(event) if after else engine.apply_event(before, event)
     kind = event.get("type") if isinstance(event, dict) else None
     if kind == "vote":
         p["history"] = p["history"] + [government_row(before, p["game"], event)]
@@ -191,10 +203,10 @@ SCOPES = {
 }
 
 
-def apply(position: dict, event: dict) -> dict:
+def apply(position: dict, event: dict) -> Position:
     """The position after ``event``; RuleError if the rules refuse it. The engine's game is
     never changed in place (``apply_event`` answers a copy), so a shallow copy is enough."""
-    if event["kind"] == "play" and "_after" in position:
-        handlers = dict(HANDLERS, play=lambda p, d: play(p, d, position["_after"]))
-        return games.fold_event(handlers, position, event, "VOTE!")
-    return games.fold_event(HANDLERS, position, event, "VOTE!")
+    handlers = HANDLERS
+    if event["kind"] == "play" and isinstance(position, Position):
+        handlers = dict(HANDLERS, play=lambda p, d: play(p, d, position.after))
+    return games.fold_event(handlers, position, event, "VOTE!", Position)

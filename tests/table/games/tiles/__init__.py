@@ -9,21 +9,16 @@ from companion.scorers.rules import RuleError
 from companion.scorers.sentence import sentence
 from companion.table.games import Game, by_scope
 from companion.games.tiles import views
+from companion.games.tiles.position import apply as laid, initial
 
 RULE = "TILES-1"
 SCOPES = {"tile": lambda data: data["square"]}
 
 
-def initial(setup):
-    return {"players": list(setup["players"]), "board": {}}
-
-
 def apply(position, event):
     if event["kind"] != "tile":
         raise RuleError(sentence("unknown Tiles event %(k)r", k=event["kind"]), "docs/formats.md")
-    data = event["data"]
-    return dict(position, board={**position["board"], data["square"]: {"player": data["player"],
-                                                                       "height": data["height"]}})
+    return laid(position, event)
 
 
 def refused(message, field) -> RuleError:
