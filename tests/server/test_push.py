@@ -323,7 +323,7 @@ def test_a_process_behind_catches_up_with_the_changes_since_and_refolds_after_an
         row = tables.find(table.code)
         caught_up = app.extensions["companion.positions"].get(events.key(row))[2]
         whole = real_fold(games.get("liberte"), row.setup, events.load(get_db(), row.id))
-    assert {k: v for k, v in caught_up.items() if not k.startswith("_")} == whole  # memos aside
+    assert caught_up == whole and type(caught_up) is type(whole)
     assert phone.client.post(f"/t/{table.code}/undo", data={"version": 3}).status_code in (200, 303)
     folds.clear()  # the undo's own write folded the log (in the other "process")
     board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)

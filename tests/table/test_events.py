@@ -110,3 +110,43 @@ def test_undone_names_what_the_latest_undo_took_back():
     assert events.undone([one, two, undo]) is two
     assert events.undone([one, two, undo, undo]) is one  # the host went further back
     assert events.undone([one, two, undo, undo, two]) is None  # a change since
+
+
+def walk(value):
+    """Every value inside ``value`` (a position's nested dicts and lists), ``value`` included."""
+    yield value
+    if isinstance(value, dict):
+        for inner in value.values():
+            yield from walk(inner)
+    elif isinstance(value, (list, tuple)):
+        for inner in value:
+            yield from walk(inner)
+
+
+def test_a_stored_position_is_the_games_type_with_its_facts_computed_once_per_version(
+        core_app, tiles, monkeypatch):
+    """Every phone of a table reads the same position from the cache: the game's own type, with
+    nothing but the game's data in its keys (no ``_`` key, nothing rendered), and a fact
+    derived from it (Tiles' heights, shown on its board) computed once per version."""
+    from markupsafe import Markup
+    from companion.table.caches import fact
+    from companion.games.tiles import position as tiles_position
+    computed = []
+    heights = tiles_position.Position.heights.__wrapped__
+    monkeypatch.setattr(tiles_position.Position, "heights",
+                        fact(lambda p: computed.append(len(p["board"])) or heights(p)))
+    other = tiles.seated_phone("Bob")
+    assert tiles.tile(1, "Ann", 2).status_code == 200
+    for phone in (tiles.client, other, tiles.client):
+        assert "Ann 2 Bob 0" in phone.get(f"/tiles/{tiles.code}/").get_data(as_text=True)
+    assert tiles.tile(2, "Bob", 3, client=other).status_code == 200
+    for phone in (other, tiles.client):
+        assert "Ann 2 Bob 3" in phone.get(f"/tiles/{tiles.code}/").get_data(as_text=True)
+    assert computed == [1, 2]  # once per version, whichever phone asked first
+    with core_app.app_context():
+        row = tables.find(tiles.code)
+        kept = events.position(get_db(), row, games.get("tiles"))
+    assert type(kept) is tiles_position.Position and kept.heights() == {"Ann": 2, "Bob": 3, "Cid": 0}
+    assert not [key for value in walk(kept) if isinstance(value, dict) for key in value
+                if str(key).startswith("_")]
+    assert not [value for value in walk(kept) if isinstance(value, Markup)]

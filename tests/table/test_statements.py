@@ -60,6 +60,9 @@ def test_a_vote_costs_six_statements_and_one_engine_run(vote_table, app, traced,
     assert answer.status_code == 200 and b"Undo" in answer.data
     assert verbs(traced) == SIX, traced
     assert [e["type"] for e in runs] == ["vote"]
+    from companion.games.vote.position import Position
+    after = t.position(app)  # the engine's answer was kept on the position before, not in keys
+    assert type(after) is Position and not [key for key in after if key.startswith("_")]
 
 
 def test_a_change_refused_by_the_rules_stores_nothing_and_takes_no_lock(table, traced):

@@ -77,3 +77,40 @@ def test_battle_vps_read_off_the_board_go_into_the_table_profile(app):
         assert engine.profile(after["map"])["battle_vp"] == {"2": 4, "3": 5, "4": None}
         with pytest.raises(RuleError):
             position.apply(start, ev("battle_vp", turn=3, vp=-1))
+
+
+def test_a_stored_position_is_libertes_own_and_its_check_is_computed_once_per_version(
+        app, client, table, monkeypatch):
+    """Every phone asks for the board and its meters after each change: the check (control,
+    the counter-revolution, the supply) is a fact of the position, computed once per version
+    whichever phone and language asks; the position keeps only the game's data (no ``_`` key,
+    no rendered HTML anywhere in it)."""
+    from markupsafe import Markup
+    from companion.games.liberte import engine
+    from companion.table import events, games, tables
+    from companion.table.db import get_db
+    checks, real = [], engine.check
+    monkeypatch.setattr(engine, "check", lambda p, read=None: checks.append(p["board"]) or real(p, read))
+    other = table.seated_phone("Joshua")
+    italian = app.test_client()
+    italian.post("/lang", data={"lang": "it", "code": table.code})
+    for blocks in (2, 3):
+        assert table.stack(8, "Christie", "red", blocks, client=other).status_code == 200
+        for phone in (client, other, italian):
+            for page in ("", "meters", "election/", "displays"):
+                asked = phone.get(f"/liberte/{table.code}/{page}", headers={"HX-Request": "true"})
+                assert asked.status_code == 200, page
+    assert [board["8"][0]["blocks"] for board in checks] == [2, 3]
+    with app.app_context():
+        kept = events.position(get_db(), tables.find(table.code), games.get("liberte"))
+    assert type(kept) is position.Position and kept.check() is kept.check()
+    assert kept.check()["control"]["8"] == "Christie" and kept.preview()["votes"]["red"] >= 1
+    found, inside = [], [kept]
+    while inside:  # every value in the position, however deep
+        value = inside.pop()
+        found.append(value)
+        inside += list(value.values()) if isinstance(value, dict) else \
+            list(value) if isinstance(value, (list, tuple)) else []
+    assert not [key for value in found if isinstance(value, dict) for key in value
+                if str(key).startswith("_")]
+    assert not [value for value in found if isinstance(value, Markup)]
