@@ -64,9 +64,10 @@ class Declares:
 class Game(Declares):
     """A game the companion can host.
 
-    ``initial(setup)`` gives the position of a new table from its setup (players, options);
-    ``apply(position, event)`` gives the position after one event ``{"kind", "data"}`` (a new dict;
-    raises ``RuleError`` when the rules refuse it); ``describe(event)`` is one human sentence for the
+    ``initial(setup)`` gives the position of a new table from its setup (players, options), of
+    the game's own :class:`Position` type; ``apply(position, event)`` gives the position after
+    one event ``{"kind", "data"}`` (a new one of that type, the one given unchanged; raises
+    ``RuleError`` when the rules refuse it); ``describe(event)`` is one human sentence for the
     history; ``endpoint`` is the page a seated phone lands on (it takes ``code``); ``prepare(setup)``
     may complete the setup of a new table; ``options`` names the table options the game
     defines, each with its allowed values (the first is the default): no other option is stored.

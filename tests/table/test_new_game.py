@@ -113,7 +113,7 @@ def test_its_writes_go_to_the_log_its_rules_refuse_and_undo_takes_back(tally):
     assert "a point for Ada" in history and "a point for Bo" in history
     assert tally.post(f"/t/{code}/undo", data={"version": 2}).status_code in (200, 303)
     page = tally.get(f"/tally/{code}/").get_data(as_text=True)
-    assert "Ada: 1" in page and "Bo: 0" in page
+    assert "Ada: 1" in page and "Bo: 0" in page and "Leading: Ada" in page  # its position's fact
 
 
 def test_a_whole_game_exports_and_imports_as_the_same_table(tally):
