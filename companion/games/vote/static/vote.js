@@ -38,52 +38,6 @@
   document.addEventListener("htmx:oobAfterSwap", function (evt) {
     if (evt.detail.target && evt.detail.target.id === "toast") { window.clearTimeout(window.fading); }
   });
-  // Unrest and tiebreak: the pad's tap fills the current player's two lists and moves to the next.
-  function pad(form) {
-    var rows = form.querySelectorAll(".card-row"), current = form.getAttribute("data-current");
-    var row = null;
-    rows.forEach(function (r) {
-      if (row === null && (current ? r.getAttribute("data-player") === current : !r.hasAttribute("data-picked"))) { row = r; }
-    });
-    rows.forEach(function (r) { r.classList.toggle("current", r === row); });
-    var who = form.querySelector(".pad-who");
-    if (who) { who.textContent = row ? row.getAttribute("data-player") : "✓"; }
-    return row;
-  }
-  function setUpPads() {
-    document.querySelectorAll("form.cards-form").forEach(function (form) {
-      if (!form.classList.contains("padded")) {
-        form.classList.add("padded");
-        form.querySelector(".card-pad").hidden = false;
-      }
-      pad(form);
-    });
-  }
-  document.addEventListener("DOMContentLoaded", setUpPads);
-  document.addEventListener("htmx:afterSettle", setUpPads);
-  document.addEventListener("click", function (evt) {
-    var cell = evt.target.closest && evt.target.closest(".card-pad [data-mods]");
-    var who = evt.target.closest && evt.target.closest(".card-row .who");
-    var form = (cell || who) && evt.target.closest("form");
-    if (cell && form) {
-      var row = pad(form), mods = cell.getAttribute("data-mods").split(",");
-      if (row) {
-        var lists = row.querySelectorAll("select"), ability = row.querySelector("input[value=ability]");
-        if (ability) { ability.checked = mods[0] === "ability"; }
-        if (mods[0] !== "ability") {
-          lists[0].value = mods[0];
-          lists[1].value = mods[1];
-        }
-        row.setAttribute("data-picked", "");
-        row.querySelector(".picked").textContent = cell.getAttribute("data-label");
-        form.removeAttribute("data-current");
-        pad(form);
-      }
-    } else if (who && form) {
-      form.setAttribute("data-current", who.closest(".card-row").getAttribute("data-player"));
-      pad(form);
-    }
-  });
   // The starting dice: two taps, one face of each die; the form is sent at the second (the Save
   // button stays for a browser without JavaScript).
   function autoDice() {
