@@ -357,10 +357,18 @@ class VoteTable:
         self.tap(player, f'#tally form:has(> input[name=yes][value="{yes}"]) button', writes=True)
 
     def give(self, president, to, mods):
-        """A card in two taps: its modifiers ("b,s" or "ability"), then the player."""
+        """A card in two taps: its modifiers ("b,s" or "ability"), then the player; one when only
+        one player may get it."""
         before = self.taps.get(self.round, 0)
-        self.tap(president, f'#give label:has(> input[name=mods][value="{mods}"])')
-        self.tap(president, f'#recipients button[name=to][value="{to}"]', writes=True)
+        page = self.phones[president]
+        only = page.locator("#give form").get_attribute("data-only")
+        cell = f'#give label:has(> input[name=mods][value="{mods}"])'
+        if only:  # the one player who may get it: the cell sends it, one tap
+            assert only == to, (only, to)
+            self.tap(president, cell, writes=True)
+        else:
+            self.tap(president, cell)
+            self.tap(president, f'#recipients button[name=to][value="{to}"]', writes=True)
         self.per_card.append(self.taps[self.round] - before)
 
     def ability(self, player, ability, target=None):

@@ -14,8 +14,8 @@ artifacts/vote-six-unrest-*.png.
 import json
 import statistics
 
-from browser_support import (ARTIFACTS, VoteTable, expect_state, imported_table, phone_layout_problems,
-                             wait_until)
+from browser_support import (ARTIFACTS, VoteTable, expect_state, imported_table, in_view,
+                             phone_layout_problems, wait_until)
 
 SIX = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Frank"]
 SMALL = {"width": 360, "height": 740}
@@ -114,6 +114,11 @@ def test_a_whole_game_of_six_in_german_on_six_phones(server, phone):
     for page in phones.values():
         expect(page.locator("#cards-missing")).to_contain_text("Bernd, Carla, Dieter, Elke und Frank")
     unrest_shots(phones["Anna"])
+    # Bernd's phone: the pad for his own card, whole on the screen with the step at the top
+    bernd = phones["Bernd"]
+    bernd.locator("#unrest").evaluate("e => e.scrollIntoView({block: 'start'})")
+    assert in_view(bernd, "#unrest .card-pad .ability-cell")
+    bernd.screenshot(path=str(ARTIFACTS / "vote-six-unrest-pad-de-light.png"), full_page=False)
     t.cards("unrest", {name: cards[name] for name in SIX[1:]})
     points = {"Anna": (3, 5), "Bernd": (4, 3), "Dieter": (7, 5), "Elke": (4, 7), "Frank": (7, 4)}
     expect_state(t, points, ["Carla"], (35, 8, 2), "Frank")
@@ -194,5 +199,6 @@ def test_a_whole_game_of_six_in_german_on_six_phones(server, phone):
     taps = [t.taps[n] for n in sorted(t.taps)]
     print(f"\ntaps per round, six players: {taps}; median {statistics.median(taps)}, max {max(taps)}; "
           f"per card given: {set(t.per_card)}; per random card: {set(t.per_random_card)}")
-    assert len(taps) == 8 and set(t.per_card) == {2} and t.per_random_card == [1] * 8
+    assert len(taps) == 8 and t.per_random_card == [1] * 8
+    assert t.per_card == [2, 2, 1, 2, 2, 1, 2, 2]  # the last card of a round, its only recipient: one tap
     assert statistics.median(taps) <= 8, taps

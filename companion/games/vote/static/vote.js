@@ -52,6 +52,13 @@
       form.requestSubmit(form.querySelector("button.save"));
     }
   });
+  // The giving's last card, when only one player may get it: the card's cell sends it to him.
+  document.addEventListener("change", function (evt) {
+    var form = evt.target.closest && evt.target.closest("#give form[data-only]");
+    if (form && evt.target.matches("input[name=mods]:not([value=other])")) {
+      form.requestSubmit();  // its hidden "to" names the one player
+    }
+  });
   // "Other values" in the giving shows the budget and support lists (vote.css): into view with them.
   // A card picked in the grid brings step 2, who gets it, into view (below the fold of a small phone).
   document.addEventListener("change", function (evt) {
