@@ -419,12 +419,17 @@ class VoteTable:
 
 
 # The step the table waits for has come to the top of the phone: its top in the upper half, or
-# lower (a long toast above it) with its first button still whole on the screen.
+# lower (a long toast above it) with its first button still whole on the screen; a random card's
+# pad (the unrest, the tie-break) whole on the screen.
 STEP_IN_VIEW = """(() => {
   const step = [...document.querySelectorAll('#reading-only, #awaited, #live [data-step], #winner')]
     .find(e => e.offsetParent !== null);
   if (!step) { return false; }
-  const r = step.getBoundingClientRect();
+  const r = step.getBoundingClientRect(), pad = step.querySelector('.card-pad');
+  if (pad && pad.offsetParent !== null) {  // a random card to enter: the whole pad on the screen
+    const p = pad.getBoundingClientRect();
+    return p.top >= 0 && p.bottom <= innerHeight + 1;  // scrolled to its bottom: a fraction over
+  }
   const first = step.querySelector('button, summary');  // its first tap, whole on the screen
   const tap = first && first.offsetParent !== null ? first.getBoundingClientRect() : null;
   return r.top >= 0 && (r.top < innerHeight / 2 || (tap !== null && tap.bottom <= innerHeight));

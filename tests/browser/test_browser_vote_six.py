@@ -202,3 +202,34 @@ def test_a_whole_game_of_six_in_german_on_six_phones(server, phone):
     assert len(taps) == 8 and t.per_random_card == [1] * 8
     assert t.per_card == [2, 2, 1, 2, 2, 1, 2, 2]  # the last card of a round, its only recipient: one tap
     assert statistics.median(taps) <= 8, taps
+
+
+def test_one_phone_enters_the_unrest_for_a_table_without_phones_VOTE_GOV_6(server, phone):
+    """The host's phone alone (sitting as Anna): her own card, then each other player's, one tap
+    each with the pad kept in view, n taps for n cards and no Apply (the floor: one per card)."""
+    from playwright.sync_api import expect
+    failed = [{"kind": "play", "data": {"event": e}} for c in ("Dieter", "Elke", "Frank") for e in (
+        {"type": "nominate", "candidate": c}, {"type": "vote", "yes": 0, "no": 6})]
+    table = json.loads(table_file())
+    table["events"] += failed
+    page = phone()
+    page.set_viewport_size(SMALL)
+    code = imported_table(page, server, json.dumps(table).encode())
+    page.goto(f"{server}/t/{code}?pick=1")
+    page.get_by_role("button", name="Anna", exact=True).click()
+    page.goto(f"{server}/vote/{code}/")
+    t = VoteTable({"Anna": page}, server, code)
+    t.round = 4
+    cards = dict(zip(SIX, ["0,1", "-1,-1", "-2,1", "1,-1", "1,0", "0,2"]))
+    for name in SIX:
+        expect(page.locator("#unrest input[name=player]:checked")).to_have_value(name)
+        assert in_view(page, '#unrest .card-pad button[value="3,3"]')  # the whole pad, no scrolling
+        before = t.version(page)
+        page.locator(f'#unrest .card-pad button[name=mods][value="{cards[name]}"]').click()
+        t.taps[4] = t.taps.get(4, 0) + 1
+        wait_until(page, f"+document.getElementById('shown').dataset.version > {before}")
+    expect(page.locator("#unrest")).to_have_count(0)
+    points = {"Anna": (4, 5), "Bernd": (4, 4), "Dieter": (7, 5), "Elke": (4, 7), "Frank": (7, 4)}
+    # l. 134: each card to its owner, Carla out with her 2 other cards (8), five draw one (l. 166): 37
+    expect_state(t, points, ["Carla"], (37, 8, 0), "Frank")
+    assert t.taps == {4: 6}

@@ -16,8 +16,11 @@
     var live = document.getElementById("live");
     if (!live) { return; }
     var key = stepKey(), error = live.querySelector(".card .error[role=alert]");
+    var pad = padOffered();
     if (wrote && error) {
       error.scrollIntoView({block: "center"});
+    } else if (pad && (wrote || (seen !== null && key !== seen))) {
+      pad.scrollIntoView({block: "end"});
     } else if (wrote || (seen !== null && key !== seen)) {
       var toast = document.getElementById("toast");
       var top = toast && toast.firstElementChild ? toast : document.getElementById("government");
@@ -26,7 +29,17 @@
     seen = key;
     wrote = false;
   });
-  document.addEventListener("DOMContentLoaded", function () { seen = stepKey(); });
+  // The unrest's or the tie-break's pad, when it offers a card to enter (this phone's own, or
+  // a player's without a phone): it comes whole into view, so each card is one tap, and the
+  // table's phone enters one after another without scrolling.
+  function padOffered() {
+    return document.querySelector("#live .cards-form:has(input[name=player]:checked) .card-pad");
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    seen = stepKey();
+    var pad = padOffered();
+    if (pad) { pad.scrollIntoView({block: "end"}); }
+  });
   // The toast of this phone's change goes once the table has moved past it (another phone's
   // change, a new round): its Undo would be refused then, and its words are old news.
   document.addEventListener("htmx:afterSettle", function () {
