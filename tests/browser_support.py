@@ -5,6 +5,7 @@ port) and ``phone`` (a function that opens a phone-sized page with its own cooki
 available to every test module by ``conftest.py``; ``shot`` saves a screenshot to ``artifacts/``.
 Without a browser the tests skip, except in CI (CI=true), where that is a failure.
 """
+import json
 import os
 import shutil
 import signal
@@ -304,3 +305,161 @@ def add_stack(page, province, player, faction, blocks):
     sheet.locator(f"input[name=blocks][value='{blocks}']").check()
     sheet.get_by_role("button", name="Add the stack").click()
     page.locator(f'#prov-{province} .chip[data-player="{player}"]').wait_for()
+
+
+class VoteTable:
+    """A VOTE! table played on one phone per player (``phones``: name → page) through the
+    screens: the taps they make, counted round by round (``round``), and the waits for the
+    state they lead to (tests/browser/test_browser_vote_game.py, test_browser_vote_six.py)."""
+
+    def __init__(self, phones, server, code):
+        self.phones, self.server, self.code = phones, server, code
+        self.taps, self.round, self.per_card, self.per_random_card = {}, 0, [], []
+
+    def version(self, page) -> int:
+        return int(page.locator("#shown").get_attribute("data-version"))
+
+    def tap(self, player, selector, writes=False, count=True):
+        """One tap on ``player``'s phone; a write waits until every phone shows its result."""
+        page = self.phones[player]
+        before = self.version(page) if writes else None
+        locator = page.locator(selector) if isinstance(selector, str) else selector(page)
+        locator.click()
+        if count:
+            self.taps[self.round] = self.taps.get(self.round, 0) + 1
+        if writes:
+            wait_until(page, f"document.getElementById('shown') && "
+                             f"+document.getElementById('shown').dataset.version > {before}", 20000)
+            self.sync(self.version(page))
+            assert page.evaluate(UNDER_THE_TOAST) == [], self.round  # the toast covers no button
+            wait_until(page, STEP_IN_VIEW, 10000)  # the next step is at the top of the phone
+
+    def sync(self, version):
+        for page in self.phones.values():
+            wait_until(page, f"document.getElementById('shown') && "
+                             f"+document.getElementById('shown').dataset.version >= {version}", 20000)
+
+    def fill(self, player, selector, value):
+        self.phones[player].locator(selector).fill(str(value))
+        self.taps[self.round] = self.taps.get(self.round, 0) + 1
+
+    def open_move(self, player):
+        """On a phone that is not the one the rules name, the move is under "Enter it … instead"."""
+        page = self.phones[player]
+        if page.locator("#instead").count() and not page.locator("#instead").evaluate("d => d.open"):
+            self.tap(player, "#instead > summary")
+
+    # The moves, as the table makes them.
+    def nominate(self, president, candidate):
+        self.tap(president, f'#nominate button[name=candidate][value="{candidate}"]', writes=True)
+
+    def tally(self, player, yes):
+        self.tap(player, f'#tally form:has(> input[name=yes][value="{yes}"]) button', writes=True)
+
+    def give(self, president, to, mods):
+        """A card in two taps: its modifiers ("b,s" or "ability"), then the player; one when only
+        one player may get it."""
+        before = self.taps.get(self.round, 0)
+        page = self.phones[president]
+        only = page.locator("#give form").get_attribute("data-only")
+        cell = f'#give label:has(> input[name=mods][value="{mods}"])'
+        if only:  # the one player who may get it: the cell sends it, one tap
+            assert only == to, (only, to)
+            self.tap(president, cell, writes=True)
+        else:
+            self.tap(president, cell)
+            self.tap(president, f'#recipients button[name=to][value="{to}"]', writes=True)
+        self.per_card.append(self.taps[self.round] - before)
+
+    def ability(self, player, ability, target=None):
+        self.tap(player, f"#ability-{ability} > summary")
+        if target:
+            self.tap(player, f'#ability-{ability} button[name=target][value="{target}"]', writes=True)
+        else:
+            self.tap(player, f"#ability-{ability} button.primary", writes=True)
+
+    def card(self, player, mods, move="unrest", owner=None):
+        """A random card of the unrest or the tie-break (VOTE-GOV-6), on ``player``'s phone: one tap
+        on the pad for his own (``mods`` "b,s" or "ability"), a name first for ``owner``'s."""
+        before = self.taps.get(self.round, 0)
+        if owner and owner != player:
+            self.tap(player, f'#{move} label.who[data-player="{owner}"]')
+        self.tap(player, f'#{move} .card-pad button[name=mods][value="{mods}"]', writes=True)
+        self.per_random_card.append(self.taps[self.round] - before)
+
+    def cards(self, move, cards: dict):
+        """Every player's random card, each on his own phone (``cards``: name → "b,s")."""
+        for name, mods in cards.items():
+            self.card(name, mods, move)
+
+    def counts(self, player, yes, no, double=()):
+        """The vote as counts, in the sheet: open it, the two numbers, each Double vote, Count."""
+        self.tap(player, "#counts > summary")
+        self.fill(player, "#counts input[name=yes]", yes)
+        self.fill(player, "#counts input[name=no]", no)
+        for index in double:
+            self.tap(player, f"#counts input[name=double-{index}]")
+        self.tap(player, "#counts button.primary", writes=True)
+
+    def end_round(self, player):
+        self.tap(player, "#end-round", writes=True)
+
+    def state(self, player=None) -> dict:
+        """What the screen of ``player``'s phone (the first phone's) shows of the game."""
+        page = self.phones[player or next(iter(self.phones))]
+        rows = page.locator("#points .pl").evaluate_all(
+            "ls => ls.map(l => [l.dataset.player, +l.dataset.budget, +l.dataset.support, +l.dataset.hand,"
+            " l.dataset.in === '1'])")
+        deck = page.locator("#deck").evaluate("d => [+d.dataset.deck, +d.dataset.discard, +d.dataset.used]")
+        return {"points": {n: (b, s) for n, b, s, h, i in rows if i},
+                "hands": {n: h for n, b, s, h, i in rows if i},
+                "out": [n for n, b, s, h, i in rows if not i], "deck": tuple(deck),
+                "president": page.locator("#president").inner_text(),
+                "pm": page.locator("#prime-minister").inner_text()}
+
+
+# The step the table waits for has come to the top of the phone: its top in the upper half, or
+# lower (a long toast above it) with its first button still whole on the screen; a random card's
+# pad (the unrest, the tie-break) whole on the screen.
+STEP_IN_VIEW = """(() => {
+  const step = [...document.querySelectorAll('#reading-only, #awaited, #live [data-step], #winner')]
+    .find(e => e.offsetParent !== null);
+  if (!step) { return false; }
+  const r = step.getBoundingClientRect(), pad = step.querySelector('.card-pad');
+  if (pad && pad.offsetParent !== null) {  // a random card to enter: the whole pad on the screen
+    const p = pad.getBoundingClientRect();
+    return p.top >= 0 && p.bottom <= innerHeight + 1;  // scrolled to its bottom: a fraction over
+  }
+  const first = step.querySelector('button, summary');  // its first tap, whole on the screen
+  const tap = first && first.offsetParent !== null ? first.getBoundingClientRect() : null;
+  return r.top >= 0 && (r.top < innerHeight / 2 || (tap !== null && tap.bottom <= innerHeight));
+})()"""
+UNDER_THE_TOAST = """() => {
+  const toast = document.getElementById('toast');
+  if (!toast || !toast.firstElementChild) { return []; }
+  const t = toast.getBoundingClientRect();
+  return [...document.querySelectorAll('button, summary, label.cell')]
+    .filter(b => !toast.contains(b) && b.offsetParent !== null)
+    .filter(b => { const r = b.getBoundingClientRect();
+                   return r.bottom > t.top && r.top < t.bottom && r.right > t.left && r.left < t.right; })
+    .map(b => b.textContent.trim());
+}"""
+
+
+def expect_state(table, points, out, deck, president, pm="—", hands=3):
+    """The engine's state on the screen against the figures worked by hand."""
+    state = table.state()
+    assert state["points"] == points, (table.round, state["points"])
+    assert sorted(state["out"]) == sorted(out), (table.round, state["out"])
+    want = hands if isinstance(hands, dict) else dict.fromkeys(points, hands)
+    assert state["hands"] == want, (table.round, state["hands"])
+    assert state["deck"] == deck, (table.round, state["deck"])
+    assert (state["president"], state["pm"]) == (president, pm), (table.round, state["president"], state["pm"])
+
+
+def in_view(page, selector) -> bool:
+    """Whether the first ``selector`` comes into the screen (waiting for the page to settle)."""
+    wait_until(page, "(() => { const e = document.querySelector(%s); if (!e) return false;"
+                     " const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })()"
+               % json.dumps(selector), 10000)
+    return True

@@ -141,6 +141,20 @@ class VoteTable(TableHelper):
                          f"{self.players.index(name)}-support": s})
         return self.play(move, data, **kw)
 
+    def card(self, player, mods, **kw):
+        """One player's random card in the unrest or the tie-break (VOTE-GOV-6): ``mods``
+        ``(budget, support)`` tapped on the pad, or "ability"."""
+        data = {"player": player, "mods": mods if mods == "ability" else "%s,%s" % mods}
+        return self.play("random_card", data, **kw)
+
+    def each_card(self, cards: dict, **kw):
+        """Every player's random card, one after another (each as from his own phone); the last
+        answer."""
+        for name, mods in cards.items():
+            answer = self.card(name, mods, **kw)
+            assert answer.status_code == 200, answer.data
+        return answer
+
     def timer(self, action, seconds=None, **kw):
         data = {"action": action} | ({"seconds": seconds} if seconds is not None else {})
         return self.post(self.at("/timer"), data, **kw)

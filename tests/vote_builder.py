@@ -24,9 +24,13 @@ def an_event(data, game):
         return {"type": kind, "to": data.draw(st.sampled_from(action["to"])), "budget": budget,
                 "support": support, "ability": data.draw(st.booleans())}
     if kind in ("unrest", "tiebreak"):
-        # l. 101: the random card may be an ability card (VOTE-GOV-5, VOTE-FEW-2)
-        return {"type": kind, "cards": {n: data.draw(st.one_of(CARD.map(list), st.just("ability")))
-                                        for n in action["players"]}}
+        # l. 101: the random card may be an ability card (VOTE-GOV-5, VOTE-FEW-2); the cards come
+        # all at once (the older event) or one player's at a time, now and then again (VOTE-GOV-6)
+        card = st.one_of(CARD.map(list), st.just("ability"))
+        if data.draw(st.booleans()):
+            return {"type": "random_card", "player": data.draw(st.sampled_from(action["players"])),
+                    "card": data.draw(card)}
+        return {"type": kind, "cards": {n: data.draw(card) for n in action["players"]}}
     if kind == "ability":
         user = data.draw(st.sampled_from(action["players"]))
         others = [n for n in in_game(game) if n != user]

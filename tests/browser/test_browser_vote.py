@@ -88,7 +88,8 @@ def test_two_phones_set_up_and_play_a_round_of_vote(server, phone):
     for number, name in enumerate((others[1], president, candidate), start=3):
         reveal(host)
         host.locator('#give label:has(> input[name=mods][value="0,0"])').click()
-        host.locator("#recipients").get_by_role("button", name=name).click()
+        if number < 5:  # the last card can only go back to the PM: its cell sent it, one tap
+            host.locator("#recipients").get_by_role("button", name=name).click()
         expect(host.locator("#card-number" if number <= 4 else "#end-round")).to_contain_text(
             f"Card {number} of 4" if number <= 4 else "End the round")
     expect(host.locator("#end-round")).to_be_visible()

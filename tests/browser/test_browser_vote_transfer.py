@@ -54,7 +54,11 @@ def give(phones, president, to, mods="0,0"):
     page = phones[president]
     if page.locator("#instead").count() and not page.locator("#instead").evaluate("d => d.open"):
         page.locator("#instead > summary").click()
-    page.locator(f'#give label:has(> input[name=mods][value="{mods}"])').click()
+    cell = page.locator(f'#give label:has(> input[name=mods][value="{mods}"])')
+    if page.locator("#give form").get_attribute("data-only") == to:  # the only one: the cell sends it
+        write(phones, page, cell.click)
+        return
+    cell.click()
     write(phones, page, lambda: page.locator(f'#recipients button[name=to][value="{to}"]').click())
 
 

@@ -102,6 +102,13 @@ def move_fields(e: dict, seats: list[str]) -> dict:
             i = seat(name, seats)
             found.update(fields(RULE, **{f"{i}-budget": pair[0], f"{i}-support": pair[1]}))
         return found
+    if kind == "random_card":
+        card = e.get("card")
+        if card == "ability":
+            return fields(RULE, player=e.get("player"), mods="ability")
+        if not isinstance(card, list) or len(card) != 2:
+            raise RuleError(_("cards: a value of the wrong kind"), RULE)
+        return fields(RULE, player=e.get("player"), mods="other", budget=card[0], support=card[1])
     if kind == "give":
         return fields(RULE, to=e.get("to"), card="ability" if e.get("ability") is True else
                       "event", budget=e.get("budget"), support=e.get("support"))

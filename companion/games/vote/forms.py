@@ -105,6 +105,23 @@ def tiebreak(form, seats, names):
     return {"type": "tiebreak", "cards": cards(form, seats, names, "VOTE-FEW-2")}
 
 
+def random_card(form, p):
+    """VOTE-GOV-6: one player's random card (unrest, tie-break), as the pad sends it: ``player``
+    and ``mods``, the cell tapped ("budget,support", "ability", or "other" for the budget and
+    support chosen in the lists below the grid)."""
+    name, mods = form.get("player", ""), form.get("mods", "")
+    if name not in p["players"]:
+        raise RuleError(_("tap the name of the player whose card it is first"), "VOTE-GOV-6")
+    if mods == "ability":
+        return {"type": "random_card", "player": name, "card": "ability"}
+    if mods and mods != "other":
+        budget, _comma, support = mods.partition(",")
+        form = {"budget": budget, "support": support}
+    elif not mods:
+        raise RuleError(_("tap the card's modifiers"), "VOTE-GOV-6")
+    return {"type": "random_card", "player": name, "card": list(modifiers(form, rule="VOTE-GOV-6"))}
+
+
 def eliminate(form, p):
     return {"type": "eliminate", "player": form.get("player", "")}
 

@@ -194,12 +194,15 @@ HANDLERS = {
 
 # What commutes (games.by_scope): two phones entering their own dice at once, or a timer tap
 # during a move, both get through; the game's moves stay in strict order, and ``start`` (it reads
-# every die) conflicts with everything.
+# every die) conflicts with everything. The unrest's random cards, each on its owner's phone at the
+# same moment (VOTE-GOV-6), commute but for two cards of one player; the engine judges each again
+# on the position it lands on.
 SCOPES = {
     "dice": lambda d: frozenset(("dice", name) for name in d["dice"]),
     "timer": lambda d: ("timer",),
     "options": lambda d: ("options",),
-    "play": lambda d: ("game",),
+    "play": lambda d: (frozenset([("random card", d["event"]["player"])])
+                       if d["event"]["type"] == "random_card" else ("game",)),
 }
 
 

@@ -21,6 +21,7 @@ READERS = {
     "end_round": forms.end_round,
     "unrest": lambda form, p: forms.unrest(form, p["players"], expected_players(p, "unrest")),
     "tiebreak": lambda form, p: forms.tiebreak(form, p["players"], expected_players(p, "tiebreak")),
+    "random_card": forms.random_card,
 }
 
 
@@ -38,6 +39,8 @@ def shown(p: dict) -> set[str]:
         return set()
     view = screen.round_view(p)
     moves = {view["expected"]["type"]} if view["expected"] else set()
+    if moves & {"unrest", "tiebreak"}:
+        moves.add("random_card")  # each card on its own (VOTE-GOV-6), beside the same pad
     if view["abilities"]:
         moves.add("ability")
     if view["party_won"]:

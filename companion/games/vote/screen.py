@@ -4,10 +4,12 @@ Every number and decision comes from ``companion.scorers.vote`` (the loyalty spl
 points, the first President, who is eligible and why not, the cards to the PM and the President,
 who may receive the next card, which abilities are allowed and for whom, the winner).
 """
+from companion.scorers.vote import random_cards
 from companion.scorers.vote.abilities import ABILITIES, TARGETED
 from companion.scorers.vote.government import FAILURES_FOR_UNREST
 from companion.scorers.vote.replay import result
 from companion.scorers.vote.setup import CARDS_IN_HAND, deal, loyalty_split, starting_points
+from companion.scorers.vote.state import ABILITY
 from companion.games.vote import position as vote_position
 from companion.games.vote import timer
 from companion.games.vote.words import signed
@@ -63,6 +65,19 @@ def round_view(p: dict) -> dict:
         "given": [dict(g, mods=f"{signed(g['budget'])}/{signed(g['support'])}" if not g.get("ability")
                        else None) for g in p.get("given", [])[-len(game.gives):]] if game.gives else [],
     }
+
+
+def random_view(game, seat: str | None, phones: set[str]) -> dict:
+    """The unrest's or the tie-break's random cards (VOTE-GOV-6): whose are in (and what they
+    show), whose are missing, and whose the pad enters with one tap on this phone: its own
+    player's while missing, else the first missing player no phone sits as (the table's phone
+    enters those), else nobody (a tap on a name picks one)."""
+    missing = random_cards.missing(game)
+    entered = random_cards.entered(game)
+    pick = seat if seat in missing else next((n for n in missing if n not in phones), None)
+    return {"awaited": random_cards.awaited(game), "missing": missing, "pick": pick,
+            "entered": {n: (None if c == ABILITY else f"{signed(c[0])}/{signed(c[1])}")
+                        for n, c in entered.items()}}
 
 
 def timer_view(p: dict, now: float | None = None) -> dict:

@@ -38,6 +38,9 @@ def context(table) -> dict:
         ctx.update(screen.setup_view(p))
     else:
         ctx.update(screen.round_view(p), conditions=words.ability_conditions())
+        if p["game"].phase in ("unrest", "tiebreak"):  # the seats with a phone: only now (one query)
+            ctx["random"] = screen.random_view(p["game"], ctx["seat"], tables.taken_seats(table)
+                                               | {ctx["seat"]})
     return ctx
 
 

@@ -72,6 +72,8 @@ def note(before, after, event: dict) -> dict:
         found.update(points=[player.budget, player.support], pm=before.prime_minister)
     elif kind in ("end_round", "unrest") or event.get("ability") == "transfer_presidency":
         found.update(next=after.president)
+    elif kind == "random_card" and not after.random_cards:  # the last card in: all of them applied
+        found.update(applied=True)
     was_in = {p.name for p in before.players if p.in_game}
     left = [p.name for p in after.players if p.name in was_in and not p.in_game]
     if left:
@@ -135,6 +137,7 @@ def play_sentence(e: dict, n: dict) -> str:
         "end_round": lambda: (_("end of round %(r)s; the next President is %(p)s", r=n["round"],
                                 p=n["next"]) if n.get("next") else _("end of the round")),
         "tiebreak": lambda: _("a random card for each of the last two players"),
+        "random_card": lambda: random_card_sentence(e, n),
         "party_won": lambda: _("the table announces that the %(party)s win",
                                party=party_names().get(e.get("party"), e.get("party"))),
     }
@@ -144,6 +147,15 @@ def play_sentence(e: dict, n: dict) -> str:
     if n.get("winner") and n["winner"].get("player"):
         text += "; " + _("%(p)s's party wins", p=n["winner"]["player"])
     return text
+
+
+def random_card_sentence(e: dict, n: dict) -> str:
+    """One player's random card (VOTE-GOV-6); the last one in applies them all."""
+    card = e.get("card")
+    shows = (_("an ability card") if card == "ability"
+             else f"{signed(card[0])}/{signed(card[1])}")
+    text = _("random card of %(p)s: %(card)s", p=e.get("player"), card=shows)
+    return text + "; " + _("all the cards are in and apply") if n.get("applied") else text
 
 
 def vote_sentence(e: dict, n: dict) -> str:

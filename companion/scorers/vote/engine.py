@@ -8,7 +8,7 @@ import random
 
 from companion.scorers.rules import RuleError
 from companion.scorers.sentence import plural, sentence, word
-from companion.scorers.vote import abilities, events, few_players, government
+from companion.scorers.vote import abilities, events, few_players, government, random_cards
 from companion.scorers.vote.deck import deal_deck
 from companion.scorers.vote.points import eliminate
 from companion.scorers.vote.setup import first_president, loyalty_split
@@ -16,8 +16,8 @@ from companion.scorers.vote.state import (
     END_ROUND, GIVE, NOMINATE, OVER, TIEBREAK, UNREST, VOTE, Game, Player, in_game, next_clockwise,
     playing)
 
-EVENT_TYPES = ("nominate", "vote", "give", "ability", "unrest", "eliminate", "end_round", "tiebreak",
-               "party_won")
+EVENT_TYPES = ("nominate", "vote", "give", "ability", "unrest", "random_card", "eliminate", "end_round",
+               "tiebreak", "party_won")
 PARTIES = ("democrats", "republicans")
 PARTY_NAMES = {"democrats": word("party", "Democrats"), "republicans": word("party", "Republicans")}
 PARTY_WORDS = {"democrats": word("party", "democrats"), "republicans": word("party", "republicans")}
@@ -122,6 +122,7 @@ HANDLERS = {
     "vote": government.count_votes,
     "give": events.give,
     "unrest": government.unrest,
+    "random_card": random_cards.enter,
     "eliminate": _announced_elimination,
     "end_round": lambda game, event: government.end_round(game),
     "tiebreak": few_players.tiebreak,
@@ -138,6 +139,9 @@ def _settle(game: Game) -> None:
     somebody gone is discarded); a President who leaves before his government is elected passes the
     plaque clockwise (no failed election); a candidate who leaves is replaced by a new nomination.
     """
+    if game.phase == OVER:
+        return
+    random_cards.apply_when_complete(game)  # the last awaited card's owner left or spent it (VOTE-GOV-6)
     if game.phase == OVER:
         return
     giving = game.phase == GIVE and not events.giving_is_over(game)
@@ -188,8 +192,10 @@ def legal_actions(game: Game) -> list[dict]:
         VOTE: [{"type": "vote", "voters": left}],
         GIVE: [{"type": "give", "to": events.recipients(game)}],
         END_ROUND: [{"type": "end_round"}],
-        UNREST: [{"type": "unrest", "players": [n for n in left if _holds_cards(game, n)]}],
-        TIEBREAK: [{"type": "tiebreak", "players": left}],
+        UNREST: [{"type": "unrest", "players": random_cards.awaited(game),
+                  "missing": random_cards.missing(game), "cards": random_cards.entered(game)}],
+        TIEBREAK: [{"type": "tiebreak", "players": left, "missing": random_cards.missing(game),
+                    "cards": random_cards.entered(game)}],
     }[phase]
     if phase != TIEBREAK:
         for ability, users in abilities.ability_users(game).items():
@@ -200,10 +206,6 @@ def legal_actions(game: Game) -> list[dict]:
     elif cancel:
         actions.append({"type": "ability", "ability": "cancel_event", "players": cancel})
     return actions
-
-
-def _holds_cards(game: Game, name: str) -> bool:
-    return next(p for p in game.players if p.name == name).hand > 0
 
 
 def _winner_text(winner: dict):

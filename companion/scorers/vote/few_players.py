@@ -3,7 +3,7 @@ from companion.scorers.rules import RuleError
 from companion.scorers.sentence import names, sentence
 from companion.scorers.vote.deck import draw
 from companion.scorers.vote.points import apply_modifiers
-from companion.scorers.vote.state import ABILITY, GIVE, OVER, TIEBREAK, Game, in_game, playing, seat
+from companion.scorers.vote.state import ABILITY, GIVE, OVER, TIEBREAK, Game, in_game, playing, read_card, seat
 
 
 def open_three_player_round(game: Game) -> None:
@@ -70,10 +70,8 @@ def tiebreak(game: Game, event: dict) -> None:
                                  players=names(left)), "VOTE-FEW-2")
     for name, card in cards.items():
         playing(game, name, "VOTE-FEW-2")
-        if card != ABILITY and not (isinstance(card, list) and len(card) == 2
-                                    and all(isinstance(v, int) and not isinstance(v, bool) for v in card)):
-            raise RuleError(sentence("%(player)s's card must be [budget, support], not %(card)r", player=name,
-                                     card=card), "VOTE-FEW-2")
+        read_card(name, card, "VOTE-FEW-2")
+    game.random_cards = {}
     for name, card in cards.items():
         _spend_random_card(game, seat(game, name, "VOTE-FEW-2"))
         if card == ABILITY:  # reading: no modifiers to apply; discarded unused, the tie may go on

@@ -4,7 +4,8 @@ from companion.scorers.sentence import names, plural, sentence
 from companion.scorers.vote.deck import play_ability_card, refill_hands
 from companion.scorers.vote.points import apply_modifiers
 from companion.scorers.vote.state import (
-    ABILITY,     END_ROUND, GIVE, NOMINATE, PHASES, UNREST, VOTE, Game, in_game, next_clockwise, playing, seat)
+    ABILITY, END_ROUND, GIVE, NOMINATE, PHASES, UNREST, VOTE, Game, in_game, next_clockwise, playing, read_card,
+    seat)
 
 FAILURES_FOR_UNREST = 3
 ABILITY_CARDS = 10  # l. 21 (VOTE-CON-3)
@@ -217,12 +218,11 @@ def unrest(game: Game, event: dict) -> None:
         raise RuleError(sentence("unrest needs 'cards': {player: [budget, support]}"), "VOTE-GOV-5")
     for name, card in cards.items():
         playing(game, name, "VOTE-GOV-5")
-        if card != ABILITY and not (isinstance(card, list) and len(card) == 2 and all(_is_int(v) for v in card)):
-            raise RuleError(sentence("%(player)s's card must be [budget, support], not %(card)r", player=name,
-                                     card=card), "VOTE-GOV-5")
+        read_card(name, card, "VOTE-GOV-5")
     missing = [p.name for p in game.players if p.in_game and p.hand > 0 and p.name not in cards]
     if missing:
         raise RuleError(sentence("no unrest card for %(players)s", players=names(missing)), "VOTE-GOV-5")
+    game.random_cards = {}
     for name, card in cards.items():
         player = seat(game, name, "VOTE-GOV-5")
         if player.in_game:

@@ -53,6 +53,7 @@ class Game:
     cards: int = 0                     # cards the President gives this round
     dealt: bool = False                # the round's cards are in (VOTE-EVT-1): the Transfer's window is shut
     gives: list[str] = field(default_factory=list)    # recipients this round, in order
+    random_cards: dict = field(default_factory=dict)  # unrest, tie-break: the cards in so far (VOTE-GOV-6)
     winner: dict | None = None
     deck: int = 0                      # cards left in the event deck (VOTE-CON-2)
     discard: int = 0
@@ -80,6 +81,17 @@ def playing(game: Game, name, rule: str, what: str = "player") -> Player:
     if not player.in_game:
         raise RuleError(sentence("%(player)s has left the game", player=name), "VOTE-END-4")
     return player
+
+
+def read_card(name: str, card, rule: str):
+    """``[budget, support]`` or ``"ability"`` (l. 101: ability cards are in the hands too)."""
+    if card == ABILITY:
+        return ABILITY
+    if isinstance(card, list) and len(card) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in card):
+        return list(card)
+    raise RuleError(sentence("%(player)s's card must be [budget, support], not %(card)r", player=name,
+                             card=card), rule)
 
 
 def in_game(game: Game) -> list[str]:

@@ -20,21 +20,28 @@ def test_a_game_of_seven_from_setup_to_the_ten_ten_win(app, client, vote_table):
     t.nominate("Bob")
     text = t.vote(yes=["Bob", "Eve"], no=["Ann", "Cid", "Dan", "Fay", "Gil"]).get_data(as_text=True)
 
-    # Unrest (VOTE-GOV-5): a random card for everybody holding cards; Gil's takes him out.
+    # Unrest (VOTE-GOV-5): a random card for everybody holding cards, each entered on its owner's
+    # phone (VOTE-GOV-6); the page says whose are missing; Gil's takes him out.
     unrest = section(text, "unrest")
-    assert unrest.count('class="card-row"') == 7 and 'id="president">Fay<' in text
-    missing = t.cards("unrest", {"Ann": (0, 0)})
-    assert missing.status_code == 422 and b"Bob&#39;s budget: a whole number is needed" in missing.data
+    assert unrest.count('class="cell who') == 7 and 'id="president">Fay<' in text
+    assert "Still missing: the cards of Ann, Bob, Cid, Dan, Eve, Fay and Gil." in unrest
+    no_card = t.play("random_card", {"player": "Ann"})
+    assert no_card.status_code == 422 and b"tap the card&#39;s modifiers" in no_card.data
     cards = {name: (0, 0) for name in DICE} | {"Gil": (-4, 0), "Cid": (1, 1)}
-    text = t.cards("unrest", cards).get_data(as_text=True)
+    text = t.each_card(dict(list(cards.items())[:6])).get_data(as_text=True)
+    assert "Still missing: the cards of Gil." in text and points(text, "Cid") == (2, 2)  # nothing applied
+    text = t.card("Cid", (2, 1)).get_data(as_text=True)  # changed before the last one is in
+    assert "✓ +2/+1" in section(text, "unrest")
+    text = t.card("Gil", cards["Gil"]).get_data(as_text=True)  # the last card: all apply, no Apply tap
+    assert 'id="unrest"' not in text
     assert 'class="pl out" id="points-6"' in text                    # VOTE-END-4
-    assert points(text, "Cid") == (3, 3) and "Failed elections in a row: 0 of 3" in text
+    assert points(text, "Cid") == (4, 3) and "Failed elections in a row: 0 of 3" in text
     nominate = section(text, "nominate")
     assert re.findall(r'name="candidate" value="(\w+)"', nominate) == ["Ann", "Bob", "Cid", "Dan", "Eve"]
 
     # An ability at any time (VOTE-ABL-1), then a government with a Double vote (VOTE-ABL-2).
     text = t.ability("Cid", "loyalty_check", "Eve").get_data(as_text=True)
-    assert points(text, "Cid") == (2, 3)
+    assert points(text, "Cid") == (3, 3)
     t.nominate("Dan")
     text = t.vote(yes=["Dan", "Fay", "Bob"], no=["Ann", "Cid", "Eve"], double=["Bob"]).get_data(as_text=True)
     assert 'id="prime-minister">Dan<' in text and points(text, "Bob") == (4, 4)

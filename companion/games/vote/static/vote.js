@@ -16,8 +16,11 @@
     var live = document.getElementById("live");
     if (!live) { return; }
     var key = stepKey(), error = live.querySelector(".card .error[role=alert]");
+    var pad = padOffered();
     if (wrote && error) {
       error.scrollIntoView({block: "center"});
+    } else if (pad && (wrote || (seen !== null && key !== seen))) {
+      pad.scrollIntoView({block: "end"});
     } else if (wrote || (seen !== null && key !== seen)) {
       var toast = document.getElementById("toast");
       var top = toast && toast.firstElementChild ? toast : document.getElementById("government");
@@ -26,7 +29,17 @@
     seen = key;
     wrote = false;
   });
-  document.addEventListener("DOMContentLoaded", function () { seen = stepKey(); });
+  // The unrest's or the tie-break's pad, when it offers a card to enter (this phone's own, or
+  // a player's without a phone): it comes whole into view, so each card is one tap, and the
+  // table's phone enters one after another without scrolling.
+  function padOffered() {
+    return document.querySelector("#live .cards-form:has(input[name=player]:checked) .card-pad");
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    seen = stepKey();
+    var pad = padOffered();
+    if (pad) { pad.scrollIntoView({block: "end"}); }
+  });
   // The toast of this phone's change goes once the table has moved past it (another phone's
   // change, a new round): its Undo would be refused then, and its words are old news.
   document.addEventListener("htmx:afterSettle", function () {
@@ -37,52 +50,6 @@
   });
   document.addEventListener("htmx:oobAfterSwap", function (evt) {
     if (evt.detail.target && evt.detail.target.id === "toast") { window.clearTimeout(window.fading); }
-  });
-  // Unrest and tiebreak: the pad's tap fills the current player's two lists and moves to the next.
-  function pad(form) {
-    var rows = form.querySelectorAll(".card-row"), current = form.getAttribute("data-current");
-    var row = null;
-    rows.forEach(function (r) {
-      if (row === null && (current ? r.getAttribute("data-player") === current : !r.hasAttribute("data-picked"))) { row = r; }
-    });
-    rows.forEach(function (r) { r.classList.toggle("current", r === row); });
-    var who = form.querySelector(".pad-who");
-    if (who) { who.textContent = row ? row.getAttribute("data-player") : "✓"; }
-    return row;
-  }
-  function setUpPads() {
-    document.querySelectorAll("form.cards-form").forEach(function (form) {
-      if (!form.classList.contains("padded")) {
-        form.classList.add("padded");
-        form.querySelector(".card-pad").hidden = false;
-      }
-      pad(form);
-    });
-  }
-  document.addEventListener("DOMContentLoaded", setUpPads);
-  document.addEventListener("htmx:afterSettle", setUpPads);
-  document.addEventListener("click", function (evt) {
-    var cell = evt.target.closest && evt.target.closest(".card-pad [data-mods]");
-    var who = evt.target.closest && evt.target.closest(".card-row .who");
-    var form = (cell || who) && evt.target.closest("form");
-    if (cell && form) {
-      var row = pad(form), mods = cell.getAttribute("data-mods").split(",");
-      if (row) {
-        var lists = row.querySelectorAll("select"), ability = row.querySelector("input[value=ability]");
-        if (ability) { ability.checked = mods[0] === "ability"; }
-        if (mods[0] !== "ability") {
-          lists[0].value = mods[0];
-          lists[1].value = mods[1];
-        }
-        row.setAttribute("data-picked", "");
-        row.querySelector(".picked").textContent = cell.getAttribute("data-label");
-        form.removeAttribute("data-current");
-        pad(form);
-      }
-    } else if (who && form) {
-      form.setAttribute("data-current", who.closest(".card-row").getAttribute("data-player"));
-      pad(form);
-    }
   });
   // The starting dice: two taps, one face of each die; the form is sent at the second (the Save
   // button stays for a browser without JavaScript).
@@ -96,6 +63,13 @@
     if (form && form.querySelector("input[name=budget_die]:checked") &&
         form.querySelector("input[name=support_die]:checked")) {
       form.requestSubmit(form.querySelector("button.save"));
+    }
+  });
+  // The giving's last card, when only one player may get it: the card's cell sends it to him.
+  document.addEventListener("change", function (evt) {
+    var form = evt.target.closest && evt.target.closest("#give form[data-only]");
+    if (form && evt.target.matches("input[name=mods]:not([value=other])")) {
+      form.requestSubmit();  // its hidden "to" names the one player
     }
   });
   // "Other values" in the giving shows the budget and support lists (vote.css): into view with them.
