@@ -12,8 +12,9 @@ decides what to ask for then (``companion:news``, companion.js), instead of aski
 A stream whose page named its live block (``?live=``) is sent, instead of the bare version, the
 block itself at that version (``event: swap``, companion.server.swap), and the page asks nothing.
 
-One :class:`Watcher` per server process looks at the database ``INTERVAL`` times a second, and
-only when something was committed since its last look (``PRAGMA data_version`` changes when any
+One :class:`Watcher` per server process looks at the database every ``INTERVAL`` seconds, and
+at once after a change this process wrote (:meth:`Watcher.nudge`), and reads only when something
+was committed since its last look (``PRAGMA data_version`` changes when any
 other connection, in any process, commits). It reads the tables that have events newer than the
 newest it saw, news newer than the newest it saw (numbered from the clock, under the write
 lock) or a tombstone newer than the newest it saw (a deleted table: its phones are
@@ -35,7 +36,8 @@ import re
 from companion.table.db import connect
 
 PATH = re.compile(r"/t/([A-Za-z0-9]{1,16})/events")
-INTERVAL = 0.02  # seconds between two looks at the database
+INTERVAL = 0.005  # seconds between two looks at the database (a look that finds nothing new is
+# one PRAGMA: a phone of another worker is told a change within this much of its commit)
 BEAT = b"event: beat\ndata: \n\n"  # an event the page hears (a comment never reaches its script)
 KEEP_ALIVE = 2  # seconds between two heartbeats on a quiet stream (a phone waits 5 s for one)
 BATCH = 500  # tables per query (SQLite allows 32,766 parameters)
@@ -94,7 +96,7 @@ class Phone:
 
     def __init__(self, version: int, seq: int = 0, fragment=None):
         self.told, self.seq_told = version, seq
-        self.fragment = fragment  # async (version) -> (version, event: swap) or None (swap.py)
+        self.fragment = fragment  # async (told, version) -> (version, event: swap) or None (swap.py)
         self.version: int | None = version
         self.seq = seq
         self.hung_up = False
@@ -170,6 +172,12 @@ class Watcher:
             for phone in phones:
                 phone.hang_up()
 
+    def nudge(self) -> None:
+        """This process has just committed a change: its phones are told it now, not at the
+        next look."""
+        if self.conn is not None and self.phones:
+            self.look()
+
     async def look_while_watched(self) -> None:
         while self.phones:
             await asyncio.sleep(INTERVAL)
@@ -236,7 +244,7 @@ async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, sen
             elif phone.version != phone.told:
                 swapped = None
                 if phone.version is not None and phone.fragment is not None:
-                    swapped = await phone.fragment(phone.version)
+                    swapped = await phone.fragment(phone.told, phone.version)
                 phone.told, body = swapped or (phone.version, message(phone.version))
                 if phone.version is not None and phone.version < phone.told:
                     phone.version = phone.told  # rendered at a version the look has not seen yet
