@@ -46,9 +46,35 @@ def test_a_quiet_stream_sends_a_heartbeat_now_and_then(hosted, table, monkeypatc
         stream = Browser(hosted, f"/t/{table.code}/events")
         task = stream.start()
         await stream.until(b"event: beat\ndata: \n\n")
+        await stream.until(lambda received: received.count(b"event: beat") >= 3)  # and again
         stream.left.set()
         await asyncio.wait_for(task, 2)
     run(phone())
+
+
+def test_a_phone_is_owed_a_beat_only_after_its_last_message(monkeypatch):
+    """One queue of the phones owed a heartbeat, in time order: a message sent since makes a
+    phone's earlier entry stale, and a phone that has hung up is not rung."""
+    monkeypatch.setattr(push, "KEEP_ALIVE", 0)
+
+    async def watcher():
+        watcher = push.Watcher(lambda: ":memory:")
+        talking, quiet, gone = push.Phone(1), push.Phone(1), push.Phone(1)
+        for phone in (talking, quiet, gone):
+            watcher.quiet(phone)
+        waits = {phone: asyncio.ensure_future(phone.wait()) for phone in (talking, quiet, gone)}
+        await asyncio.sleep(0)
+        monkeypatch.setattr(push, "KEEP_ALIVE", 60)
+        watcher.quiet(talking)  # it was sent something since: owed a beat in a minute
+        gone.hung_up = True
+        watcher.beat()
+        await asyncio.sleep(0)
+        assert waits[quiet].done() and waits[quiet].result() is False  # rung for a beat
+        assert not waits[talking].done() and not waits[gone].done()
+        assert [phone for _due, phone in watcher.quiet_since] == [talking]
+        for task in waits.values():
+            task.cancel()
+    run(watcher())
 
 
 def test_a_deleted_table_is_told_gone_and_its_stream_ends(hosted, table):
