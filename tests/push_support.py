@@ -34,10 +34,12 @@ class Browser:
     def start(self):
         return asyncio.ensure_future(self.front(self.scope, self.receive, self.send))
 
-    async def until(self, text: bytes, timeout=5):
-        """Wait until the stream has sent ``text``."""
+    async def until(self, text, timeout=5):
+        """Wait until the stream has sent ``text`` (bytes), or until ``text(received)`` holds."""
+        heard = text if callable(text) else (lambda received: text in received)
+
         async def seen():
-            while text not in self.received:
+            while not heard(self.received):
                 self.arrived.clear()
                 await self.arrived.wait()
         await asyncio.wait_for(seen(), timeout)

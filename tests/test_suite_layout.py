@@ -37,3 +37,11 @@ def test_the_check_sees_an_import_of_a_test_module(tmp_path):
 def test_one_import_path_for_the_support_modules():
     options = tomllib.loads((TESTS.parent / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
     assert options.get("pythonpath", []) in ([], ["tests"])
+
+
+def test_no_module_imports_from_a_conftest():
+    """Several folders have a conftest.py: which one ``conftest`` names depends on the tests run
+    together. Helpers come from the support modules (table_support, browser_support, ...)."""
+    found = sorted(str(p.relative_to(TESTS)) for p in TESTS.rglob("*.py")
+                   if "conftest" in imported(p))
+    assert found == []

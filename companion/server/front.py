@@ -12,13 +12,21 @@ granian runs it in an event loop, one per worker process, and everything happens
 Python runs one thread at a time anyway, and the loop's own work (streams, the watcher) is
 small. Flask in a thread beside the loop would take turns with it at the GIL, each database
 read or gzip in a request letting the other run meanwhile, so that every request waits longer
-than in the loop (docs/performance.md, "Load benchmark"). Only a request with a large body (an
-imported table, a board profile: over ``LARGE_BODY`` bytes) runs on a thread of its own, so that
-the time a long log takes to check does not hold up the phones' small requests.
+than in the loop (docs/performance.md, "Load benchmark"). Two kinds of request run on a thread
+instead, so that what they wait for holds up nothing else:
+
+- a write (any request but ``GET`` and ``HEAD``) on the worker's writing thread: it may wait for
+  the database's write lock, which another worker holds for two statements and a commit, and
+  for its own commit's sync to the disk (``events.append``). Waiting in the loop, it would stop
+  every stream and every read of the worker for as long as the disk takes, which on a busy
+  host's disk is tens of milliseconds; on the thread, the wait lets the loop run (SQLite lets go
+  of Python's lock while it waits). Writes take turns at the lock anyway: one thread is enough;
+- a request with a large body (an imported table, a board profile: over ``LARGE_BODY`` bytes)
+  on a thread of its own, so that the time a long log takes to check does not hold up the
+  phones' taps.
+
 A changed table's live block, pushed to its phones' streams, is rendered by Flask on a thread
 of its own too (``companion.server.swap``), once for all the phones that see it alike.
-A write waits for the database's lock in the loop too; it is held for two statements and the
-commit (``events.append``).
 
 A stream whose code is unknown, or asked by a client that has used up its ration of join-code
 misses (``guard``, shared by the workers in the database), goes on to Flask too, which answers
@@ -55,6 +63,7 @@ class Front:
     def __init__(self, app):
         self.app = app
         self.large = ThreadPoolExecutor(1, thread_name_prefix="flask-large")
+        self.writing = ThreadPoolExecutor(1, thread_name_prefix="flask-write")
         self.limit = app.config["MAX_CONTENT_LENGTH"]
         self.misses = guard.misses(app)
         self.hops, self.cap = app.config["PROXY_HOPS"], app.config["STREAMS_PER_ADDRESS"]
@@ -153,17 +162,22 @@ class Front:
         return await self.flask(with_length(scope, len(body)), body, send)
 
     async def flask(self, scope, body: bytes, send) -> None:
-        """Flask's answer to the request, built here in the loop (a large body: on its thread).
-        Each request runs in a context of its own, where Flask keeps its request and ``g``."""
+        """Flask's answer to the request, built here in the loop (a write, a large body: on their
+        threads). Each request runs in a context of its own, where Flask keeps its request and
+        ``g``."""
         environ = build_environ(scope, io.BytesIO(body))
         run = functools.partial(contextvars.Context().run, answer, self.app, environ)
-        if len(body) > LARGE_BODY:
-            status, headers, content = await asyncio.get_running_loop().run_in_executor(
-                self.large, run)
-        else:
+        thread = (self.large if len(body) > LARGE_BODY
+                  else None if scope["method"] in ("GET", "HEAD") else self.writing)
+        if thread is None:
             status, headers, content = run()
+        else:
+            status, headers, content = await asyncio.get_running_loop().run_in_executor(
+                thread, run)
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
+        if scope["method"] == "POST" and status < 400:
+            self.watcher.nudge()  # a change answered: its table's phones here are told at once
 
 
 def answer(app, environ) -> tuple[int, list, bytes]:

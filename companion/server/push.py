@@ -12,8 +12,9 @@ decides what to ask for then (``companion:news``, companion.js), instead of aski
 A stream whose page named its live block (``?live=``) is sent, instead of the bare version, the
 block itself at that version (``event: swap``, companion.server.swap), and the page asks nothing.
 
-One :class:`Watcher` per server process looks at the database ``INTERVAL`` times a second, and
-only when something was committed since its last look (``PRAGMA data_version`` changes when any
+One :class:`Watcher` per server process looks at the database every ``INTERVAL`` seconds, and
+at once after a change this process wrote (:meth:`Watcher.nudge`), and reads only when something
+was committed since its last look (``PRAGMA data_version`` changes when any
 other connection, in any process, commits). It reads the tables that have events newer than the
 newest it saw, news newer than the newest it saw (numbered from the clock, under the write
 lock) or a tombstone newer than the newest it saw (a deleted table: its phones are
@@ -31,11 +32,13 @@ changes (docs/performance.md).
 """
 import asyncio
 import re
+from collections import deque
 
 from companion.table.db import connect
 
 PATH = re.compile(r"/t/([A-Za-z0-9]{1,16})/events")
-INTERVAL = 0.02  # seconds between two looks at the database
+INTERVAL = 0.005  # seconds between two looks at the database (a look that finds nothing new is
+# one PRAGMA: a phone of another worker is told a change within this much of its commit)
 BEAT = b"event: beat\ndata: \n\n"  # an event the page hears (a comment never reaches its script)
 KEEP_ALIVE = 2  # seconds between two heartbeats on a quiet stream (a phone waits 5 s for one)
 BATCH = 500  # tables per query (SQLite allows 32,766 parameters)
@@ -88,18 +91,21 @@ class Phone:
     """One open stream: the last version and news it was told, the ones to tell,
     and a bell rung when there is news or the phone has hung up.
 
-    Waiting costs one future and one timer, and nothing raises: a worker holds thousands of
-    streams, and a task cancelled at each wake-up left an exception, its traceback and its frame
-    for the garbage collector, whose pauses stop the whole worker (docs/performance.md, "Load benchmark")."""
+    Waiting costs one future and nothing raises: a worker holds thousands of streams, and a task
+    cancelled at each wake-up left an exception, its traceback and its frame for the garbage
+    collector, whose pauses stop the whole worker (docs/performance.md, "Load benchmark"). No
+    phone has a timer of its own: the watcher rings the bell of a phone due a heartbeat
+    (``due``, :meth:`Watcher.quiet`), from one queue for all its phones."""
 
     def __init__(self, version: int, seq: int = 0, fragment=None):
         self.told, self.seq_told = version, seq
-        self.fragment = fragment  # async (version) -> (version, event: swap) or None (swap.py)
+        self.fragment = fragment  # async (told, version) -> (version, event: swap) or None (swap.py)
         self.version: int | None = version
         self.seq = seq
         self.hung_up = False
         self.replaced = False  # the database was replaced: tell the version even if unchanged
         self.bell: asyncio.Future | None = None
+        self.due = 0.0  # when (the loop's clock) a heartbeat is owed if nothing else is sent
 
     def tell(self, version: int | None, seq: int = 0) -> None:
         if (version, seq) != (self.told, self.seq_told):
@@ -119,15 +125,10 @@ class Phone:
         if self.bell is not None and not self.bell.done():
             self.bell.set_result(news)
 
-    async def wait(self, timeout: float) -> bool:
-        """Until the bell rings (True) or ``timeout`` seconds pass quietly (False)."""
-        loop = asyncio.get_running_loop()
-        self.bell = loop.create_future()
-        timer = loop.call_later(timeout, self.ring, False)
-        try:
-            return await self.bell
-        finally:
-            timer.cancel()
+    async def wait(self) -> bool:
+        """Until the bell rings: True for news, False for a heartbeat owed."""
+        self.bell = asyncio.get_running_loop().create_future()
+        return await self.bell
 
 
 class Watcher:
@@ -141,6 +142,7 @@ class Watcher:
         self.newest = None  # the newest event, news and tombstone at the last look
         self.looking: asyncio.Task | None = None
         self.stopping = False  # the server is stopping: no stream is held any more
+        self.quiet_since: deque[tuple[float, Phone]] = deque()  # (due, phone), in time order
 
     def news(self, code: str) -> tuple[int, int] | None:
         """The table's version and latest news now (None when there is no such table)."""
@@ -170,10 +172,34 @@ class Watcher:
             for phone in phones:
                 phone.hang_up()
 
+    def quiet(self, phone: Phone) -> None:
+        """``phone`` was just sent something: it is owed a heartbeat ``KEEP_ALIVE`` seconds
+        from now, unless something else is sent first. The interval is the same for every
+        phone, so the queue stays in time order; an entry a later message made stale is
+        skipped when it comes up."""
+        phone.due = asyncio.get_running_loop().time() + KEEP_ALIVE
+        self.quiet_since.append((phone.due, phone))
+
+    def beat(self) -> None:
+        """Ring the bell of every phone owed a heartbeat now (it sends the beat itself)."""
+        queue, now = self.quiet_since, asyncio.get_running_loop().time()
+        while queue and queue[0][0] <= now:
+            due, phone = queue.popleft()
+            if phone.due == due and not phone.hung_up:
+                phone.ring(False)
+
+    def nudge(self) -> None:
+        """This process has just committed a change: its phones are told it now, not at the
+        next look."""
+        if self.conn is not None and self.phones:
+            self.look()
+
     async def look_while_watched(self) -> None:
         while self.phones:
             await asyncio.sleep(INTERVAL)
             self.look()
+            self.beat()
+        self.quiet_since.clear()
 
     def look(self) -> None:
         """Tell every phone whose table changed since the last look (or is gone) its news."""
@@ -236,7 +262,7 @@ async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, sen
             elif phone.version != phone.told:
                 swapped = None
                 if phone.version is not None and phone.fragment is not None:
-                    swapped = await phone.fragment(phone.version)
+                    swapped = await phone.fragment(phone.told, phone.version)
                 phone.told, body = swapped or (phone.version, message(phone.version))
                 if phone.version is not None and phone.version < phone.told:
                     phone.version = phone.told  # rendered at a version the look has not seen yet
@@ -248,8 +274,10 @@ async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, sen
                 phone.seq_told = phone.seq
                 await send({"type": "http.response.body", "body": news_message(phone.seq),
                             "more_body": True})
-            elif not await phone.wait(KEEP_ALIVE):
-                await send({"type": "http.response.body", "body": BEAT, "more_body": True})
+            else:
+                watcher.quiet(phone)  # owed a heartbeat KEEP_ALIVE from now if nothing comes
+                if not await phone.wait():
+                    await send({"type": "http.response.body", "body": BEAT, "more_body": True})
         await send({"type": "http.response.body", "body": b""})  # the end (unheard if it went away)
     finally:
         if not listening.done():

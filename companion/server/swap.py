@@ -3,8 +3,13 @@ audience, and pushed to the phones that show it as the fragment to swap (``event
 
 A page names its live block when it opens its stream (``GET /t/<code>/events?live=<path>``: the
 ``hx-get`` of its ``#live``, companion.js). When the table's version changes, each such phone is
-sent the block as its own ``GET <path>`` would answer it, rendered by Flask in a thread of the front
-(:class:`Fragments`), never in the event loop. The answer depends on who asks: the
+sent what its own ``GET <path>?since=<version it was told last>`` would answer, rendered by Flask
+in a thread of the front (:class:`Fragments`), never in the event loop: a block that can answer
+with only what changed since a version (a board after other phones' stacks: its changed
+provinces and meters, a few kilobytes) says so (``HX-Reswap: none``, its parts swapped out of
+band), and the page applies it only if it shows that very version; any other block is sent whole.
+A phone told version 41 that shows 41 is one of many: every phone of a table is told the same
+versions, so one rendering serves all the phones of an audience at a change. The answer depends on who asks: the
 :func:`audience` is what of the phone's request a table's page reads: the language it is shown
 in, the seat it sits at, whether it holds the host's rights, and whatever else a game keeps in
 the phone's session (a board profile's keeper), whole. Phones with the same audience at the same
@@ -79,9 +84,17 @@ def audience(app, scope: dict, code: str):
         return None
 
 
+def since_scope(scope: dict, told: int) -> dict:
+    """The block's request naming the version the phone was told last (``since``)."""
+    query = scope["query_string"]
+    return {**scope, "query_string": (query + b"&" if query else b"") + b"since=%d" % told}
+
+
 def render(app, scope: dict, code: str):
-    """The live block as the phone's own ``GET`` answers it: (version, html), or None when it
-    is not a block of table ``code`` at a version (another page, an error, a redirect)."""
+    """The live block as the phone's own ``GET`` answers it: (version, changes, html), or None
+    when it is not a block of table ``code`` at a version (another page, an error, a redirect).
+    ``changes``: the answer holds only what changed since the version the request named
+    (``HX-Reswap: none``: its parts are swapped out of band), else the whole block."""
     from companion.server.front import answer  # the front imports this module
     environ = build_environ(scope, io.BytesIO(b""))
     with app.app_context():
@@ -91,17 +104,20 @@ def render(app, scope: dict, code: str):
         except Exception:  # noqa: BLE001 - the phone asks for itself, and is answered then
             return None
         table = g.get("table")
-    steered = any(name.lower().startswith(b"hx-") for name, _value in headers)
-    if status != 200 or steered or table is None or table.code != code:
+    hx = {name.lower(): value for name, value in headers if name.lower().startswith(b"hx-")}
+    changes = hx.pop(b"hx-reswap", None) == b"none"
+    if status != 200 or hx or table is None or table.code != code:
         return None  # an answer that steers the page (a table finished: HX-Redirect) is asked for
-    return table.version, body.decode("utf-8")
+    return table.version, changes, body.decode("utf-8")
 
 
-def message(version: int, path: str, html: str) -> bytes:
-    """One ``event: swap``: the version as its id, the block's address on the first line of its
-    data, then the block."""
+def message(version: int, path: str, html: str, since: int | None = None) -> bytes:
+    """One ``event: swap``: the version as its id; the data's first line the block's address,
+    its second ``since N`` (the changes since version N, swapped out of band) or ``block`` (the
+    whole block); then the HTML."""
     lines = "".join(f"data: {line}\n" for line in html.replace("\r", "").split("\n"))
-    return f"event: swap\nid: {version}\ndata: {path}\n{lines}\n".encode()
+    what = "block" if since is None else f"since {since}"
+    return f"event: swap\nid: {version}\ndata: {path}\ndata: {what}\n{lines}\n".encode()
 
 
 class Fragments:
@@ -122,7 +138,7 @@ class Fragments:
         scope = render_scope(scope, path)
         who = None
 
-        async def fragment(version: int) -> tuple[int, bytes] | None:
+        async def fragment(told: int, version: int) -> tuple[int, bytes] | None:
             nonlocal who
             if who is None:  # read at the first change: a phone that sees none costs nothing
                 who = asyncio.get_running_loop().run_in_executor(
@@ -132,7 +148,8 @@ class Fragments:
                     heard = await asyncio.shield(who)
                     if heard is None:
                         return None
-                    return await asyncio.shield(self.get((code, version, path, heard), scope))
+                    return await asyncio.shield(
+                        self.get((code, told, version, path, heard), scope))
             except TimeoutError:  # the thread is behind: the phone asks, as without a block
                 return None
         return fragment
@@ -148,16 +165,18 @@ class Fragments:
         return await pending
 
     async def make(self, key: tuple, scope: dict) -> tuple[int, bytes] | None:
-        """Render ``key``'s block and keep it (under the version it was rendered at too: a look
-        may not have seen that one yet), before the phones that wait for it are woken."""
-        code, version, path, heard = key
+        """Render ``key``'s block, the changes since the version ``told`` when the block can
+        answer so, and keep it (under the version it was rendered at too: a look may not have
+        seen that one yet), before the phones that wait for it are woken."""
+        code, told, version, path, heard = key
         try:
             rendered = await asyncio.get_running_loop().run_in_executor(
-                self.thread, functools.partial(render, self.app, scope, code))
+                self.thread, functools.partial(render, self.app, since_scope(scope, told), code))
             if rendered is None:
                 return None
-            found = rendered[0], message(rendered[0], path, rendered[1])
-            KEPT[key] = KEPT[(code, rendered[0], path, heard)] = found
+            at, changes, html = rendered
+            found = at, message(at, path, html, told if changes else None)
+            KEPT[key] = KEPT[(code, told, at, path, heard)] = found
             return found
         finally:
             self.pending.pop(key, None)

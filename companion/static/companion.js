@@ -15,10 +15,11 @@
 // an older version: the page then asks for its live block whatever version it shows, as it does
 // when a new stream's first version is older than the one shown.
 // The stream names the page's live block (?live=, its hx-get): the server then sends the change
-// itself, the block as this phone would be answered (swap.py, event "swap": the version as its
-// id, the block's address, the block), and the page swaps it in without asking. Anything else
-// (a block of another address, a message missed while the stream was closed) is asked for as
-// before.
+// itself, as this phone would be answered (swap.py, event "swap": the version as its id, the
+// block's address, then "since N" and what changed since version N, its parts swapped out of
+// band, or "block" and the whole block), and the page swaps it in without asking. Changes since
+// a version the page does not show (its own tap took it further, a message missed while the
+// stream was closed), a block of another address: the page asks, as before, or has nothing to do.
 var news = {source: null, latest: null, writing: 0, gone: false, again: null, restored: false,
             fresh: false, silence: null, path: null, pushed: null, hiding: null};
 function catchUp() {
@@ -28,16 +29,18 @@ function catchUp() {
     var live = document.getElementById("live"), pushed = news.pushed;
     news.pushed = null;
     if (!news.restored && pushed && pushed.version === news.latest && live &&
-        live.getAttribute("hx-get") === pushed.path) {
-      return swapIn(live, pushed.html);
+        live.getAttribute("hx-get") === pushed.path && (pushed.since === null ||
+        pushed.since === shown.getAttribute("data-version"))) {
+      return swapIn(live, pushed.html, pushed.since === null ? "outerHTML" : "none");
     }
     news.restored = false;
     window.htmx.trigger(shown, "table-changed");
   }
 }
 // A pushed block's forms carry no CSRF token (it was rendered once for several phones): each
-// gets this page's own, the one its htmx requests send (<body hx-headers>).
-function swapIn(live, html) {
+// gets this page's own, the one its htmx requests send (<body hx-headers>). "none": only the
+// parts marked out of band are swapped (the changes since the version the page shows).
+function swapIn(live, html, style) {
   var template = document.createElement("template"), token = "";
   template.innerHTML = html;
   try { token = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { /* none */ }
@@ -46,7 +49,7 @@ function swapIn(live, html) {
   });
   var box = document.createElement("div");
   box.appendChild(template.content);
-  window.htmx.swap(live, box.innerHTML, {swapStyle: "outerHTML"});
+  window.htmx.swap(live, box.innerHTML, {swapStyle: style});
 }
 function firstHeard(version) {
   var shown = document.getElementById("shown");
@@ -93,9 +96,11 @@ function listen() {
   source.addEventListener("gone", function () { heard("data: gone"); });
   source.addEventListener("swap", function (evt) {
     beat(source);
-    var line = evt.data.indexOf("\n");
+    var line = evt.data.indexOf("\n"), next = evt.data.indexOf("\n", line + 1);
+    var what = evt.data.slice(line + 1, next);
     news.pushed = {version: evt.lastEventId, path: evt.data.slice(0, line),
-                   html: evt.data.slice(line + 1)};
+                   since: what.indexOf("since ") === 0 ? what.slice(6) : null,
+                   html: evt.data.slice(next + 1)};
     heard("data: " + evt.lastEventId);
   });
   source.addEventListener("news", function (evt) { gameNews(evt.data); });

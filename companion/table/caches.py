@@ -152,7 +152,8 @@ def rendered(table, name: str, language: str, make) -> str:
 
 PUSHED = LRU(
     "pushed fragments", 1024,
-    "the table's join code and version, the block's address, and the audience: language, seat,"
+    "the table's join code, the version its phones were told last and the version now, the"
+    " block's address, and the audience: language, seat,"
     " host's rights, and the rest of the phone's session but its CSRF token and phone id"
     " (companion.server.swap)",
     "after a change every phone of a table showing the same block to the same audience is sent"

@@ -164,7 +164,7 @@ class Screen:
 class Part:
     """A smaller answer for htmx than the whole fragment: ``render(table, error)`` after a
     success or a refused input; on success the event ``changed`` is sent (``HX-Trigger``) for
-    the parts of the page that refresh themselves (the meters)."""
+    the parts of the page that refresh themselves (an open panel showing the same thing)."""
 
     render: Callable[[object, dict | None], str]
     changed: str | None = None

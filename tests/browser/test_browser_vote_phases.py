@@ -6,7 +6,7 @@ Each table is played with the test client to its phase, exported, and imported o
 import pytest
 
 from browser_support import CONTRAST, phone_layout_problems, shot
-from conftest import VoteTable
+from table_support import VoteTable
 from companion import create_app
 
 SEVEN = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Fritz", "Gabi"]

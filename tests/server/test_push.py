@@ -46,9 +46,35 @@ def test_a_quiet_stream_sends_a_heartbeat_now_and_then(hosted, table, monkeypatc
         stream = Browser(hosted, f"/t/{table.code}/events")
         task = stream.start()
         await stream.until(b"event: beat\ndata: \n\n")
+        await stream.until(lambda received: received.count(b"event: beat") >= 3)  # and again
         stream.left.set()
         await asyncio.wait_for(task, 2)
     run(phone())
+
+
+def test_a_phone_is_owed_a_beat_only_after_its_last_message(monkeypatch):
+    """One queue of the phones owed a heartbeat, in time order: a message sent since makes a
+    phone's earlier entry stale, and a phone that has hung up is not rung."""
+    monkeypatch.setattr(push, "KEEP_ALIVE", 0)
+
+    async def watcher():
+        watcher = push.Watcher(lambda: ":memory:")
+        talking, quiet, gone = push.Phone(1), push.Phone(1), push.Phone(1)
+        for phone in (talking, quiet, gone):
+            watcher.quiet(phone)
+        waits = {phone: asyncio.ensure_future(phone.wait()) for phone in (talking, quiet, gone)}
+        await asyncio.sleep(0)
+        monkeypatch.setattr(push, "KEEP_ALIVE", 60)
+        watcher.quiet(talking)  # it was sent something since: owed a beat in a minute
+        gone.hung_up = True
+        watcher.beat()
+        await asyncio.sleep(0)
+        assert waits[quiet].done() and waits[quiet].result() is False  # rung for a beat
+        assert not waits[talking].done() and not waits[gone].done()
+        assert [phone for _due, phone in watcher.quiet_since] == [talking]
+        for task in waits.values():
+            task.cancel()
+    run(watcher())
 
 
 def test_a_deleted_table_is_told_gone_and_its_stream_ends(hosted, table):
@@ -384,20 +410,23 @@ def own_answer(client, path) -> bytes:
     return re.sub(rb'name="csrf_token" value="[^"]*"', b'name="csrf_token" value=""', body)
 
 
-def swapped(received: bytes) -> list[tuple[int, bytes, bytes]]:
-    """The ``event: swap`` messages of a stream: (version, the block's address, the block)."""
+def swapped(received: bytes) -> list[tuple[int, bytes, bytes, bytes]]:
+    """The ``event: swap`` messages of a stream: (version, the block's address, what it holds:
+    ``block`` or ``since N``, the HTML)."""
     found = []
     for block in received.split(b"\n\n"):
         if block.startswith(b"event: swap\n"):
             lines = block.split(b"\n")
             data = [line[6:] for line in lines[2:]]
-            found.append((int(lines[1][4:]), data[0], b"\n".join(data[1:])))
+            found.append((int(lines[1][4:]), data[0], data[1], b"\n".join(data[2:])))
     return found
 
 
 def test_a_change_is_pushed_as_the_block_each_phone_would_ask_for(app, hosted, table, monkeypatch):
-    """The phone's own block at the new version, rendered once for the phones that see it
-    alike (the host's two phones) and once for the seat that sees it otherwise."""
+    """What the phone's own block answers at the new version asked with the version it was told
+    last (``since``: the board sends the provinces that changed and the meters), rendered once
+    for the phones that see it alike (the host's two phones) and once for the seat that sees it
+    otherwise."""
     renders = []
     render = swap.render
     monkeypatch.setattr(swap, "render", lambda *a: renders.append(a[2]) or render(*a))
@@ -421,9 +450,10 @@ def test_a_change_is_pushed_as_the_block_each_phone_would_ask_for(app, hosted, t
     host, seat = run(phones())
     assert renders == [table.code, table.code]  # the host's phones, Joshua's: one each
     for stream, client in ((host[0], table.client), (host[1], table.client), (seat, joshua)):
-        [(version, path, block)] = swapped(stream.received)
-        assert (version, path) == (1, board.encode())
-        assert block.strip() == own_answer(client, board).strip()
+        [(version, path, what, block)] = swapped(stream.received)
+        assert (version, path, what) == (1, board.encode(), b"since 0")
+        assert block.strip() == own_answer(client, board + "?since=0").strip()
+        assert b'id="prov-3"' in block and b'id="prov-4"' not in block  # what changed, no more
         assert b"data: 1\n" not in stream.received  # told the block, not only the version
 
 
@@ -464,8 +494,8 @@ def test_a_pushed_block_goes_to_its_own_table_and_seat_only(app, hosted, client,
     assert sorted(renders) == [vote.code] * 3  # three audiences: one rendering each
     blocks = {}
     for seat, stream in streams.items():
-        [(version, path, block)] = swapped(stream.received)
-        assert (version, path) == (1, round_page.encode())
+        [(version, path, what, block)] = swapped(stream.received)
+        assert (version, path, what) == (1, round_page.encode(), b"block")  # sent whole
         assert block.strip() == own_answer(phones[seat], round_page).strip()
         blocks[seat] = block
     for seat, block in blocks.items():

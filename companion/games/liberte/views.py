@@ -166,10 +166,10 @@ def meters_context(table, position) -> dict:
 
 def tap_answer(table, error) -> str:
     """The answer to a tap on one province (a success, or a refusal shown beside it): that
-    province with its control (LIB-CTRL-1), and out of band its tile in the overview and the
-    new version. The meters follow on their own request (:func:`meters`). The macros are called
-    directly: a tap is the most frequent request, and a whole template's context would cost
-    twice the rest of it."""
+    province with its control (LIB-CTRL-1), and out of band its tile in the overview, the
+    meters (after a success) and the version: all the tapping phone must redraw, in one answer. The macros
+    are called directly: a tap is the most frequent request, and a whole template's context
+    would cost twice the rest of it."""
     key = request.form["province"]  # a province number: change_stack gives a part only then
     position = live.position(table)
     stacks = position["board"].get(key, [])
@@ -181,7 +181,7 @@ def tap_answer(table, error) -> str:
     return (province(int(key), prov, stacks, control, seats, shared, error)
             + tile(int(key), prov, stacks, control, seats, initials(table.players),
                    faction_names(), shared["action"], None, bool(error), oob=True)
-            + live.shown_oob(table))
+            + (meters_answer(table, oob=True) if error is None else "") + live.shown_oob(table))
 
 
 def opened_answer(table, error) -> str:
@@ -342,14 +342,21 @@ def changed_provinces(table) -> list[int] | None:
 
 @bp.get("/meters")
 def meters(code):
-    """The live meters alone (htmx asks for them after a tap); a plain request gets the board."""
+    """The live meters alone, for htmx (a tap's answer and the board carry them too); a plain
+    request gets the board."""
     table = live.load(code)
     if not live.is_fragment():
         return redirect(url_for("liberte.board", code=table.code), 303)
+    return meters_answer(table)
+
+
+def meters_answer(table, oob: bool = False) -> Markup:
+    """The meters and the sudden death's notice above the board (``oob``: both out of band,
+    beside another answer)."""
     context = base_context(table, None)
     context.update(meters_context(table, context["p"]))
-    return (render_template("liberte/_meters_box.html", **context)
-            + render_template("liberte/_sudden_death.html", oob=True, **context))
+    return Markup(render_template("liberte/_meters_box.html", oob=oob, **context)
+                  + render_template("liberte/_sudden_death.html", oob=True, **context))
 
 
 @bp.post("/")
@@ -358,7 +365,7 @@ def change_stack(code):
     table = live.load(code)
     field = province_field(request.form.get("province"))
     opened = open_province()  # a tap in the open province: it answers with the meters too
-    part = (live.Part(opened_answer) if opened else live.Part(tap_answer, "meters-stale")) \
+    part = (live.Part(opened_answer) if opened else live.Part(tap_answer, "province-tapped")) \
         if field else None
     return live.write(table, "stack", lambda p: checker.read(p, "stack", request.form), BOARD,
                       field, part)

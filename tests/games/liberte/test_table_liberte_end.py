@@ -9,7 +9,7 @@ import re
 import pytest
 from table_support import profile_form
 
-from conftest import TableHelper
+from table_support import TableHelper
 
 FLEUR = (2, 4, 6, 10, 14, 17, 20)
 ENDED = "The Royalist counter-revolution ended the game during the actions of turn 3."

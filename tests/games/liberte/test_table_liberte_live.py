@@ -1,6 +1,6 @@
 """Liberté's answer to a tap (companion.table.live.write with Liberté's screen): the fragment of
-the board without the meters, which refresh on their own request; a form read once by the reader
-that reads imports. The table core's part is tests/table/test_live.py."""
+the board with the meters, all the tapping phone must redraw in one answer; a form read once by
+the reader that reads imports. The table core's part is tests/table/test_live.py."""
 
 
 def test_plain_post_redirects_and_htmx_post_gets_the_fragment(client, table):
@@ -9,8 +9,8 @@ def test_plain_post_redirects_and_htmx_post_gets_the_fragment(client, table):
     fragment = table.stack(8, "Christie", "red", 3)
     assert fragment.status_code == 200 and b"<html" not in fragment.data
     assert b'id="prov-8"' in fragment.data and b'id="prov-9"' not in fragment.data
-    assert b'id="meters"' not in fragment.data  # the meters refresh on their own request:
-    assert fragment.headers["HX-Trigger"] == "meters-stale"
+    assert b'<div id="meters" hx-swap-oob="true">' in fragment.data  # no request for the meters
+    assert fragment.headers["HX-Trigger"] == "province-tapped"  # an open panel redraws itself
     assert b'<span id="shown" data-version="2" data-events=' in fragment.data
     assert b'hx-swap-oob="true"></span>' in fragment.data
 

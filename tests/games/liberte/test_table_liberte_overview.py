@@ -46,7 +46,7 @@ def test_a_tapped_tile_opens_the_province_and_the_live_refresh_keeps_it_open(cli
     panel = text[text.index('<section class="open" id="open"'):]
     assert f'hx-get="/liberte/{table.code}/?open=5" hx-trigger="table-changed' in text
     assert 'class="tile opened" id="tile-5"' in text and 'class="overview compact"' in text
-    assert 'hx-trigger="meters-stale from:body"' in panel[:panel.index(">")]  # a long-list tap
+    assert 'hx-trigger="province-tapped from:body"' in panel[:panel.index(">")]  # a long-list tap
     assert re.findall(r'name="pick" value="(\w+:\d)"', panel) == [
         f"{f}:{b}" for b in (1, 2, 3) for f in ("red", "white", "blue")]
     assert 'value="Christie" checked' in panel  # this phone's seat is the default

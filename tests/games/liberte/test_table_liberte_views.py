@@ -49,9 +49,10 @@ def meters(client, table):
 
 def test_meters_count_the_supply_and_the_election_preview(client, table):
     tap = table.stack(1, "Christie", "red", 3)
-    assert tap.headers["HX-Trigger"] == "meters-stale"  # the meters ask again after a tap
+    answered = tap.get_data(as_text=True)  # the tap's answer carries the meters: no second request
+    assert '<div id="meters" hx-swap-oob="true">' in answered and "red 25" in answered
     text = meters(client, table).get_data(as_text=True)
-    assert text.startswith('<div id="meters" hx-get=') and 'id="prov-1"' not in text
+    assert text.startswith('<div id="meters">') and 'id="prov-1"' not in text
     assert "red 25" in text  # 28 in turn 1, minus 3 (LIB-PLACE-4)
     assert 'id="meter-votes"' in text and "red 1" in text
     assert client.get(f"/liberte/{table.code}/meters").status_code == 303  # no htmx: the board
@@ -128,11 +129,11 @@ def test_a_fifth_card_needs_sans_culottes(client, table):
 
 
 def test_a_tap_answers_its_province_as_the_board_shows_it(client, table):
-    """The answer to a tap is the province macro the board calls, and the new version out of
-    band (the poll element), nothing else."""
+    """The answer to a tap is the province macro the board calls, and out of band its tile, the
+    meters and the new version (the poll element), nothing else."""
     table.stack(5, "Christie", "red", 2)
     text = table.stack(5, "Joshua", "blue", 1).get_data(as_text=True)
-    assert text.count('class="prov"') == 1 and 'id="meters"' not in text
+    assert text.count('class="prov"') == 1 and text.count('id="meters"') == 1
     assert f'data-version="{table.version}"' in text and 'hx-swap-oob="true"' in text
     board = client.get(f"/liberte/{table.code}/", headers={"HX-Request": "true"})
     province = text[text.index('<section class="prov" id="prov-5"'):text.index("</section>")]
