@@ -35,6 +35,7 @@ from companion.security import CSP, forwarded_client
 from companion.table.logbook import NEW_TABLES
 
 TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
+clock = time.monotonic  # the buckets' clock (a test moves it by hand)
 SWEEP = 60  # seconds between two sweeps of the buckets that are full again
 
 TAPS = ("this device has made as many changes as the host allows for now: try again in"
@@ -53,7 +54,7 @@ class Buckets:
     def __init__(self, burst: float, rate: float):
         self.burst, self.rate = burst, rate
         self.held: dict[str, tuple[float, float]] = {}  # client -> (tokens, when)
-        self.swept = time.monotonic()
+        self.swept = clock()
 
     def take(self, client: str, now: float) -> float:
         """Spend one for ``client``: 0, or the seconds until it has one again (nothing spent)."""
@@ -99,7 +100,7 @@ class Door:
             return None
         client = forwarded_client(scope.get("headers", ()), self.hops,
                                   (scope.get("client") or ("",))[0] or "")
-        now = time.monotonic()
+        now = clock()
         until = self.refused.get((client, endpoint))
         if until is not None:
             if until > now:
@@ -125,12 +126,12 @@ class Door:
                                                   (scope.get("client") or ("",))[0] or "")
                         if len(self.refused) > 100_000:
                             self.forget()
-                        self.refused[(client, endpoint)] = time.monotonic() + int(retry)
+                        self.refused[(client, endpoint)] = clock() + int(retry)
             await send(message)
         return noting
 
     def forget(self) -> None:
-        now = time.monotonic()
+        now = clock()
         self.refused = {key: until for key, until in self.refused.items() if until > now}
 
     async def refuse(self, scope, judged, send) -> None:
