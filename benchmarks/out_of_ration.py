@@ -4,6 +4,7 @@ quiet and then while eight loops from another address ask as fast as they are an
     python benchmarks/out_of_ration.py                  # imports out of their ration
     python benchmarks/out_of_ration.py --flood taps     # taps out of theirs
     python benchmarks/out_of_ration.py --flood alive    # GET /alive, the cheapest answer
+    python benchmarks/out_of_ration.py --elsewhere      # the imports sent to a server apart
     python benchmarks/out_of_ration.py --source DIR     # the server run from another checkout
 
 Starts ``companion serve --workers 2`` on a free loopback port with a new database,
@@ -12,11 +13,14 @@ Starts ``companion serve --workers 2`` on a free loopback port with a new databa
 taps a stack every 50 ms for ``--seconds``; then for ``--seconds`` more while ``--loops`` loops
 from 203.0.113.66 post, each on its own connection, a table file of 4,999 events (460 KB) to
 ``/tables/import`` (its address has spent its one table first), or a tap at the phone's table
-from a browser with no seat (``--flood taps``, the address's taps spent first), or ask
-``GET /alive``. Reported: the answers the loops got, one answer's time in a loop's view, the
-phone's tap p50 / p95 quiet and during, the workers' CPU seconds and the load generator's, and
-the workers' CPU per answer of the flood (their CPU during, less the quiet phase's, over the
-answers). Loopback only; the server is stopped at the end.
+from a browser with no seat (``--flood taps``, the address's taps spent first: up to 3,000),
+or ask ``GET /alive``. With ``--elsewhere`` the loops send the same requests to another process
+on another port, which answers each 429 at once without reading it (a few lines of asyncio):
+the phone's taps then show what the load generator and the loopback cost the machine's cores,
+with no work of the server's. Reported: the answers the loops got, one answer's time in a
+loop's view, the phone's tap p50 / p95 quiet and during, the workers' CPU seconds and the load
+generator's, and the workers' CPU per answer of the flood (their CPU during, less the quiet
+phase's, over the answers). Loopback only; the server is stopped at the end.
 """
 import argparse
 import asyncio
@@ -134,8 +138,10 @@ class Phone:
         return timed
 
 
-async def flood(port, kind, loops, seconds, code) -> list[tuple[float, int]]:
-    """``loops`` loops from FLOOD asking as fast as they are answered."""
+async def flood(port, kind, loops, seconds, code, elsewhere=0,
+                spent=3000) -> list[tuple[float, int]]:
+    """``loops`` loops from FLOOD asking as fast as they are answered (by the server on
+    ``elsewhere`` when given)."""
     cookie, token = await browser(port, FLOOD)
     if kind == "imports":
         made, cookie = await new_table(port, FLOOD, cookie, token)  # its one table, spent
@@ -145,10 +151,14 @@ async def flood(port, kind, loops, seconds, code) -> list[tuple[float, int]]:
         form = f"province=3&player=Ann&faction=red&blocks=2&version=0&csrf_token={token}"
         asked = request("POST", f"/liberte/{code}/", FLOOD, cookie, form.encode(),
                         "application/x-www-form-urlencoded", "HX-Request: true\r\n")
-        while status((await ask(port, asked))[0]) != 429:  # its taps spent
-            pass
+        refused = 0
+        for _ in range(spent):  # its taps spent in every worker (without a ration: 403s)
+            refused = refused + 1 if status((await ask(port, asked))[0]) == 429 else 0
+            if refused == 10:
+                break
     else:
         asked = request("GET", "/alive", FLOOD)
+    port = elsewhere or port
     answers, deadline = [], time.monotonic() + seconds
 
     async def loop():
@@ -160,6 +170,20 @@ async def flood(port, kind, loops, seconds, code) -> list[tuple[float, int]]:
                 answers.append((float("inf"), 0))
     await asyncio.gather(*(loop() for _ in range(loops)))
     return answers
+
+
+def refuse_everything(port: int) -> None:
+    """A server that answers every request 429 at once, reading nothing (``--elsewhere``)."""
+    async def answer(reader, writer):
+        await reader.read(4096)
+        writer.write(b"HTTP/1.1 429 Too Many Requests\r\nContent-Length: 0\r\n"
+                     b"Connection: close\r\n\r\n")
+        writer.close()
+
+    async def serve():
+        async with await asyncio.start_server(answer, HOST, port, backlog=4096) as server:
+            await server.serve_forever()
+    asyncio.run(serve())
 
 
 def cpu_seconds(pids) -> float:
@@ -208,14 +232,20 @@ async def measure(args) -> None:
                                          f"csrf_token={token}&player=Ann".encode(),
                                          "application/x-www-form-urlencoded"))
         phone = Phone(port, code, cookie_of(sat, cookie), token)
-        pids, me = workers(server), [os.getpid()]
+        pids, me, other = workers(server), [os.getpid()], None
+        if args.elsewhere:
+            elsewhere = free_port()
+            other = subprocess.Popen([sys.executable, __file__, "--refuse", str(elsewhere)])
+            await asyncio.sleep(1)
+            me.append(other.pid)
         print(f"load average at the start: {os.getloadavg()[0]:.1f}", flush=True)
         cpu, own = cpu_seconds(pids), cpu_seconds(me)
         quiet = await phone.taps(args.seconds, 0.05)
         cpu_quiet, own_quiet = cpu_seconds(pids) - cpu, cpu_seconds(me) - own
         cpu, own = cpu_seconds(pids), cpu_seconds(me)
         during, flooded = await asyncio.gather(
-            phone.taps(args.seconds, 0.05), flood(port, args.flood, args.loops, args.seconds, code))
+            phone.taps(args.seconds, 0.05), flood(port, args.flood, args.loops, args.seconds, code,
+                                                  elsewhere if other else 0))
         cpu_during, own_during = cpu_seconds(pids) - cpu, cpu_seconds(me) - own
         kinds = {}
         for _took, answered in flooded:
@@ -228,11 +258,16 @@ async def measure(args) -> None:
               f"{sorted({s for _, s in quiet})}); during p50 {ms([t for t, _ in during], 50):.1f}"
               f" ms, p95 {ms([t for t, _ in during], 95):.1f} ms ({len(during)} taps, statuses "
               f"{sorted({s for _, s in during})})")
+        apart = " and the server apart" if other else ""
         print(f"workers' CPU: quiet {cpu_quiet:.2f} s, during {cpu_during:.2f} s; the load "
-              f"generator's: quiet {own_quiet:.2f} s, during {own_during:.2f} s; workers' CPU per"
+              f"generator's{apart}: quiet {own_quiet:.2f} s, during {own_during:.2f} s; "
+              f"workers' CPU per"
               f" answer of the flood {extra / max(1, len(flooded)) * 1000:.2f} ms")
         print(f"load average at the end: {os.getloadavg()[0]:.1f}", flush=True)
     finally:
+        if other:
+            other.terminate()
+            other.wait(20)
         server.send_signal(signal.SIGINT)
         try:
             server.wait(20)
@@ -246,7 +281,14 @@ def main() -> None:
     parser.add_argument("--loops", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--source", default="", help="the checkout whose companion is served")
-    asyncio.run(measure(parser.parse_args()))
+    parser.add_argument("--elsewhere", action="store_true",
+                        help="flood a server apart that refuses everything, not companion")
+    parser.add_argument("--refuse", type=int, help=argparse.SUPPRESS)  # that server's port
+    args = parser.parse_args()
+    if args.refuse:
+        refuse_everything(args.refuse)
+    else:
+        asyncio.run(measure(args))
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ browser, as the session cookie says, else their browser's). For htmx the sentenc
 toast, as Flask's own refusals do; a form gets a short page with a way back to the start page.
 """
 import base64
+import functools
 import json
 import math
 import os
@@ -87,6 +88,9 @@ class Door:
         self.refused: dict[tuple[str, str], float] = {}  # (client, endpoint) -> refused until
         self.words = {code: Translations.load(TRANSLATIONS, [code], "messages")
                       for code in LANGUAGES}
+        # the same few answers and browsers again and again: each worked out once
+        self.page, self.language = (functools.lru_cache(maxsize=1024)(self.page),
+                                    functools.lru_cache(maxsize=1024)(self.language))
         with app.test_request_context():  # the pages' own head: style sheet, icons
             from flask import render_template
             self.head = render_template("_app_head.html")
@@ -138,41 +142,47 @@ class Door:
         """The 429 for ``judged`` (:meth:`judge`), in the players' words."""
         _client, values, endpoint, wait = judged
         headers = dict(scope.get("headers", ()))
-        language = self.language(headers, values.get("code"))
-        words = self.words[language]
-        if endpoint in NEW_TABLES:
-            number, (one, many), rule = math.ceil(wait / 60), TABLES, "HOST-TABLES"
-        else:
-            number, (one, many), rule = math.ceil(wait), TAPS, "HOST-TAPS"
-        said = words.ngettext(one, many, number) % {"num": number}
-        said = escape(said[:1].upper() + said[1:])
-        line = f'<p class="error">{said} <span class="rule">({rule})</span></p>'
+        language = self.language(headers.get(b"cookie", b""), headers.get(b"accept-language", b""),
+                                 values.get("code"))
+        tables = endpoint in NEW_TABLES
+        htmx = headers.get(b"hx-request") == b"true"
+        number = math.ceil(wait / 60) if tables else math.ceil(wait)
         answer = [(b"content-type", b"text/html; charset=utf-8"),
                   (b"retry-after", str(math.ceil(wait)).encode()),
                   (b"content-security-policy", CSP.encode()),
                   (b"x-content-type-options", b"nosniff"), (b"connection", b"close")]
-        if headers.get(b"hx-request") == b"true":
+        if htmx:
             answer += [(b"hx-retarget", b"#toast"), (b"hx-reswap", b"innerHTML")]
-        else:
+        await send({"type": "http.response.start", "status": 429, "headers": answer})
+        await send({"type": "http.response.body",
+                    "body": self.page(language, tables, number, htmx)})
+
+    def page(self, language: str, tables: bool, number: int, htmx: bool) -> bytes:
+        """The refusal's sentence (for htmx, to the toast), or a short page around it."""
+        words = self.words[language]
+        (one, many), rule = (TABLES, "HOST-TABLES") if tables else (TAPS, "HOST-TAPS")
+        said = words.ngettext(one, many, number) % {"num": number}
+        said = escape(said[:1].upper() + said[1:])
+        line = f'<p class="error">{said} <span class="rule">({rule})</span></p>'
+        if not htmx:
             line = (f'<!doctype html>\n<html lang="{language}">'
                     f"<head>{self.head}<title>429</title></head><body><main>"
                     f"<h1>{escape(words.gettext('Sorry'))}</h1>{line}"
                     f'<p><a class="button" href="/">{escape(words.gettext("Start page"))}</a>'
                     "</p></main></body></html>")
-        await send({"type": "http.response.start", "status": 429, "headers": answer})
-        await send({"type": "http.response.body", "body": line.encode()})
+        return line.encode()
 
-    def language(self, headers: dict, code: str | None) -> str:
+    def language(self, cookie: bytes, accepted: bytes, code: str | None) -> str:
         """The language this browser chose for the table ``code`` or anywhere (read from its
         session cookie, unchecked: a forged one changes only the language of its own
         refusal), else the best of its Accept-Language, else English."""
-        chosen = session_of(headers.get(b"cookie", b""), self.cookie).get("lang")
+        chosen = session_of(cookie, self.cookie).get("lang")
         if isinstance(chosen, dict):
             for key in (code, ""):
                 if chosen.get(key) in LANGUAGES:
                     return chosen[key]
-        accepted = headers.get(b"accept-language", b"").decode("latin-1")
-        return parse_accept_header(accepted, LanguageAccept).best_match(LANGUAGES) or "en"
+        return parse_accept_header(accepted.decode("latin-1"), LanguageAccept).best_match(
+            LANGUAGES) or "en"
 
 
 def session_of(cookie: bytes, name: str) -> dict:

@@ -467,7 +467,7 @@ def test_a_tap_refused_in_the_front_has_its_retry_after_and_the_players_language
         assert sent.status == 429
     head = answers["ru"].headers
     assert head[b"retry-after"] == b"10" and head[b"hx-retarget"] == b"#toast"
-    assert "попробуйте снова через 10 секунд" in answers["ru"].received.decode()
+    assert "попробуйте снова через 10 секунд" in answers["ru"].received.decode("utf-8")
     assert "Versuchen Sie es in 10 Sekunden wieder" in answers["de"].received.decode()
 
 
@@ -512,7 +512,7 @@ def test_an_address_flask_refused_a_table_is_refused_by_the_front_until_retry_af
     run(importer())
 
 
-def test_a_table_of_ten_phones_behind_one_address_tapping_as_fast_as_the_browser_tests_is_never_refused(
+def test_ten_phones_behind_one_address_tapping_as_fast_as_the_browser_tests_are_never_refused(
         app):
     """The fastest browser test (the Virgin Queen's helper, a robot that taps as soon as each
     answer is shown) taps 13 times in a second, 88 in 10 s and 352 in a minute
