@@ -3,6 +3,7 @@ quiet and then while eight loops from another address ask as fast as they are an
 
     python benchmarks/out_of_ration.py                  # imports out of their ration
     python benchmarks/out_of_ration.py --flood taps     # taps out of theirs
+    python benchmarks/out_of_ration.py --flood taps --taps "(600, 600)"   # another ration
     python benchmarks/out_of_ration.py --flood alive    # GET /alive, the cheapest answer
     python benchmarks/out_of_ration.py --elsewhere      # the imports sent to a server apart
     python benchmarks/out_of_ration.py --source DIR     # the server run from another checkout
@@ -138,27 +139,33 @@ class Phone:
         return timed
 
 
-async def flood(port, kind, loops, seconds, code, elsewhere=0,
-                spent=3000) -> list[tuple[float, int]]:
-    """``loops`` loops from FLOOD asking as fast as they are answered (by the server on
-    ``elsewhere`` when given)."""
+async def prepare(port, kind, loops, code) -> bytes:
+    """The request the loops send from FLOOD, its address out of its ration by then: its one
+    table made, or its taps spent in every worker (by the loops, until ten answers in a row
+    are 429 or 3,000 were sent: a server without a tap ration answers 403, no seat)."""
     cookie, token = await browser(port, FLOOD)
     if kind == "imports":
-        made, cookie = await new_table(port, FLOOD, cookie, token)  # its one table, spent
+        made, cookie = await new_table(port, FLOOD, cookie, token)
         body, form = multipart(token, table_file(4999))
-        asked = request("POST", "/tables/import", FLOOD, cookie, body, form)
-    elif kind == "taps":
-        form = f"province=3&player=Ann&faction=red&blocks=2&version=0&csrf_token={token}"
-        asked = request("POST", f"/liberte/{code}/", FLOOD, cookie, form.encode(),
-                        "application/x-www-form-urlencoded", "HX-Request: true\r\n")
-        refused = 0
-        for _ in range(spent):  # its taps spent in every worker (without a ration: 403s)
-            refused = refused + 1 if status((await ask(port, asked))[0]) == 429 else 0
-            if refused == 10:
-                break
-    else:
-        asked = request("GET", "/alive", FLOOD)
-    port = elsewhere or port
+        return request("POST", "/tables/import", FLOOD, cookie, body, form)
+    if kind == "alive":
+        return request("GET", "/alive", FLOOD)
+    form = f"province=3&player=Ann&faction=red&blocks=2&version=0&csrf_token={token}"
+    asked = request("POST", f"/liberte/{code}/", FLOOD, cookie, form.encode(),
+                    "application/x-www-form-urlencoded", "HX-Request: true\r\n")
+    refused, sent = [0], [0]
+
+    async def spend():
+        while refused[0] < 10 and sent[0] < 3000:
+            sent[0] += 1
+            answered = status((await ask(port, asked))[0])
+            refused[0] = refused[0] + 1 if answered == 429 else 0
+    await asyncio.gather(*(spend() for _ in range(loops)))
+    return asked
+
+
+async def flood(port, asked, loops, seconds) -> list[tuple[float, int]]:
+    """``loops`` loops from FLOOD sending ``asked`` as fast as they are answered."""
     answers, deadline = [], time.monotonic() + seconds
 
     async def loop():
@@ -212,7 +219,8 @@ async def measure(args) -> None:
     folder = tempfile.mkdtemp(prefix="out-of-ration-")
     port = free_port()
     with open(f"{folder}/settings.py", "w") as settings:
-        settings.write("PROXY_HOPS = 1\nTABLES_PER_ADDRESS = (1, 1)\n")
+        settings.write("PROXY_HOPS = 1\nTABLES_PER_ADDRESS = (1, 1)\n"
+                       + (f"TAPS_PER_ADDRESS = {args.taps}\n" if args.taps else ""))
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", HOST,
                                "--port", str(port), "--db", f"{folder}/db.sqlite",
                                "--workers", "2", "--settings", f"{folder}/settings.py"],
@@ -242,10 +250,11 @@ async def measure(args) -> None:
         cpu, own = cpu_seconds(pids), cpu_seconds(me)
         quiet = await phone.taps(args.seconds, 0.05)
         cpu_quiet, own_quiet = cpu_seconds(pids) - cpu, cpu_seconds(me) - own
+        asked = await prepare(port, args.flood, args.loops, code)
         cpu, own = cpu_seconds(pids), cpu_seconds(me)
         during, flooded = await asyncio.gather(
-            phone.taps(args.seconds, 0.05), flood(port, args.flood, args.loops, args.seconds, code,
-                                                  elsewhere if other else 0))
+            phone.taps(args.seconds, 0.05),
+            flood(elsewhere if other else port, asked, args.loops, args.seconds))
         cpu_during, own_during = cpu_seconds(pids) - cpu, cpu_seconds(me) - own
         kinds = {}
         for _took, answered in flooded:
@@ -281,6 +290,7 @@ def main() -> None:
     parser.add_argument("--loops", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--source", default="", help="the checkout whose companion is served")
+    parser.add_argument("--taps", default="", help="TAPS_PER_ADDRESS, e.g. '(600, 600)'")
     parser.add_argument("--elsewhere", action="store_true",
                         help="flood a server apart that refuses everything, not companion")
     parser.add_argument("--refuse", type=int, help=argparse.SUPPRESS)  # that server's port

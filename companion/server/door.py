@@ -11,11 +11,15 @@ An address out of a ration the database keeps (``TABLES_PER_ADDRESS``: guard, ta
 told so by Flask once: a 429 with ``Retry-After`` to a POST. The front remembers it and, until
 then, refuses that address the same request itself: no other worker can have given it back any.
 
-A refusal here reads neither the body nor the database and never enters Flask: a 429 with
+A refusal here reads neither the body nor the database and never enters Flask. It is answered
+after ``HOLD`` (a coroutine waiting, no work), so that a client that waits for each answer, as a
+loop does, asks once a second rather than as fast as the front can refuse; an address with
+``HELD`` refusals waiting in a worker is answered at once. The answer is a 429 with
 ``Retry-After`` and the players' sentence in their language (the language they chose in this
 browser, as the session cookie says, else their browser's). For htmx the sentence goes to the
 toast, as Flask's own refusals do; a form gets a short page with a way back to the start page.
 """
+import asyncio
 import base64
 import functools
 import json
@@ -38,6 +42,8 @@ from companion.table.logbook import NEW_TABLES
 TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
 clock = time.monotonic  # the buckets' clock (a test moves it by hand)
 SWEEP = 60  # seconds between two sweeps of the buckets that are full again
+HOLD = 1.0  # seconds a refusal waits before it is answered (a waiting coroutine, no work)
+HELD = 32  # refusals held at a time per address in a worker; past them, answered at once
 
 TAPS = ("this device has made as many changes as the host allows for now: try again in"
         " %(num)s second",
@@ -86,6 +92,7 @@ class Door:
         self.cookie = app.config["SESSION_COOKIE_NAME"]
         self.routes = app.url_map.bind("localhost")
         self.refused: dict[tuple[str, str], float] = {}  # (client, endpoint) -> refused until
+        self.held: dict[str, int] = {}  # client -> its refusals waiting to be answered
         self.words = {code: Translations.load(TRANSLATIONS, [code], "messages")
                       for code in LANGUAGES}
         # the same few answers and browsers again and again: each worked out once
@@ -140,7 +147,16 @@ class Door:
 
     async def refuse(self, scope, judged, send) -> None:
         """The 429 for ``judged`` (:meth:`judge`), in the players' words."""
-        _client, values, endpoint, wait = judged
+        client, values, endpoint, wait = judged
+        held = self.held.get(client, 0)
+        if held < HELD:  # a client that waits for its answers, as a loop does, asks less often
+            self.held[client] = held + 1
+            try:
+                await asyncio.sleep(HOLD)
+            finally:
+                held = self.held.pop(client) - 1
+                if held:
+                    self.held[client] = held
         headers = dict(scope.get("headers", ()))
         language = self.language(headers.get(b"cookie", b""), headers.get(b"accept-language", b""),
                                  values.get("code"))

@@ -367,8 +367,10 @@ def test_an_address_out_of_its_table_ration_is_refused_before_the_body_is_read(t
 # --- taps, and the refusals the front judges from memory -----------------------------------------
 
 def counting_flask(monkeypatch) -> list:
-    """The requests that reach Flask from the front, from now on."""
-    from companion.server import front
+    """The requests that reach Flask from the front, from now on (the front's refusals are
+    answered at once: ``test_a_refusal_is_held_a_moment_then_answered`` times them)."""
+    from companion.server import door, front
+    monkeypatch.setattr(door, "HOLD", 0)
     reached, real = [], front.answer
     monkeypatch.setattr(front, "answer", lambda app, environ: reached.append(
         environ["PATH_INFO"]) or real(app, environ))
@@ -450,6 +452,7 @@ def test_a_tap_refused_in_the_front_has_its_retry_after_and_the_players_language
     from companion.server.front import Front
     app.config["TAPS_PER_ADDRESS"] = (0, 6)  # none at once, then one in 10 s
     hosted = Front(app)
+    hosted.door.held = {"10.0.0.9": 10 ** 6}  # as if it had held refusals already: at once
     chosen = app.session_interface.get_signing_serializer(app).dumps(
         {"lang": {table.code: "de"}})
     ask = {"ru": [(b"accept-language", b"ru-RU,ru;q=0.9")],
@@ -528,3 +531,27 @@ def test_ten_phones_behind_one_address_tapping_as_fast_as_the_browser_tests_are_
     assert refused == []
     assert any(  # a robot tapping without a pause is refused, after the burst
         taps.take("198.51.100.2", 0.0) for _ in range(burst + 1))
+
+
+def test_a_refusal_is_held_a_moment_then_answered_and_an_address_holds_only_so_many(
+        app, table, monkeypatch):
+    """A loop that waits for each answer asks once in ``HOLD`` seconds rather than as fast as
+    the front can refuse; past ``HELD`` refusals waiting, the address is answered at once."""
+    from companion.server import door
+    from companion.server.front import Front
+    monkeypatch.setattr(door, "HOLD", 0.5)
+    monkeypatch.setattr(door, "HELD", 2)
+    app.config["TAPS_PER_ADDRESS"] = (0, 6)
+    hosted = Front(app)
+
+    async def flood():
+        started = time.perf_counter()
+        sent = [tap(hosted, table.code) for _ in range(3)]
+        waiting = [asyncio.ensure_future(s.start()) for s in sent]
+        await asyncio.wait_for(waiting[2], 5)
+        at_once = time.perf_counter() - started
+        assert sent[2].status == 429 and sent[0].status is None and at_once < 0.4
+        await asyncio.wait_for(asyncio.gather(*waiting), 5)
+        assert [s.status for s in sent] == [429] * 3
+        assert time.perf_counter() - started >= 0.5 and hosted.door.held == {}
+    run(flood())
