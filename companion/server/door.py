@@ -195,8 +195,9 @@ class Door:
         chosen = session_of(cookie, self.cookie).get("lang")
         if isinstance(chosen, dict):
             for key in (code, ""):
-                if chosen.get(key) in LANGUAGES:
-                    return chosen[key]
+                said = chosen.get(key)
+                if isinstance(said, str) and said in LANGUAGES:
+                    return said
         return parse_accept_header(accepted.decode("latin-1"), LanguageAccept).best_match(
             LANGUAGES) or "en"
 

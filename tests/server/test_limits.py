@@ -2,6 +2,7 @@
 to strangers, shared by every worker process, and what the host answers past it (docs/hosting.md,
 "Limits of a host open to strangers")."""
 import asyncio
+import base64
 import html
 import io
 import json
@@ -455,7 +456,9 @@ def test_a_tap_refused_in_the_front_has_its_retry_after_and_the_players_language
     hosted.door.held = {"10.0.0.9": 10 ** 6}  # as if it had held refusals already: at once
     chosen = app.session_interface.get_signing_serializer(app).dumps(
         {"lang": {table.code: "de"}})
-    ask = {"ru": [(b"accept-language", b"ru-RU,ru;q=0.9")],
+    forged = base64.urlsafe_b64encode(json.dumps({"lang": {table.code: ["x"]}}).encode())
+    ask = {"ru": [(b"accept-language", b"ru-RU,ru;q=0.9"),
+                  (b"cookie", b"session=" + forged.rstrip(b"=") + b".x.y")],
            "de": [(b"accept-language", b"ru"), (b"cookie", f"session={chosen}".encode())]}
 
     async def phones():
