@@ -1,9 +1,8 @@
 """The rations of an address judged in the front's memory, before Flask does any work.
 
-Every change a phone makes at a table (a POST to a page of the table: a Liberté stack, a VOTE!
-vote, the table core's undo or reset, a seat taken) spends one of its address's
-``TAPS_PER_ADDRESS`` (a token bucket: so many at once, then so many a minute). They are counted
-here, in each worker process, like the news streams (``STREAMS_PER_ADDRESS``): with N workers an
+Every change a phone makes at a table (a POST to a page of the table: a game's tap, the table
+core's undo or reset, a seat taken) spends one of its address's ``TAPS_PER_ADDRESS`` (a token
+bucket: so many at once, then so many a minute). They are counted here, in each worker process, like the news streams (``STREAMS_PER_ADDRESS``): with N workers an
 address makes at most N times its ration. Counting them in the database that the workers share
 would cost every tap a statement more.
 
@@ -21,7 +20,6 @@ toast, as Flask's own refusals do; a form gets a short page with a way back to t
 """
 import asyncio
 import base64
-import functools
 import json
 import math
 import os
@@ -95,9 +93,6 @@ class Door:
         self.held: dict[str, int] = {}  # client -> its refusals waiting to be answered
         self.words = {code: Translations.load(TRANSLATIONS, [code], "messages")
                       for code in LANGUAGES}
-        # the same few answers and browsers again and again: each worked out once
-        self.page, self.language = (functools.lru_cache(maxsize=1024)(self.page),
-                                    functools.lru_cache(maxsize=1024)(self.language))
         with app.test_request_context():  # the pages' own head: style sheet, icons
             from flask import render_template
             self.head = render_template("_app_head.html")
