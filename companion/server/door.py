@@ -2,9 +2,10 @@
 
 Every change a phone makes at a table (a POST to a page of the table: a game's tap, the table
 core's undo or reset, a seat taken) spends one of its address's ``TAPS_PER_ADDRESS`` (a token
-bucket: so many at once, then so many a minute). They are counted here, in each worker process, like the news streams (``STREAMS_PER_ADDRESS``): with N workers an
-address makes at most N times its ration. Counting them in the database that the workers share
-would cost every tap a statement more.
+bucket: so many at once, then so many a minute). They are counted here, in each worker process,
+like the news streams (``STREAMS_PER_ADDRESS``): with N workers an address makes at most N times
+its ration. Counting them in the database that the workers share would cost every tap a
+statement more.
 
 An address out of a ration the database keeps (``TABLES_PER_ADDRESS``: guard, tables.admit) is
 told so by Flask once: a 429 with ``Retry-After`` to a POST. The front remembers it and, until
