@@ -42,6 +42,7 @@ TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "transla
 clock = time.monotonic  # the buckets' clock (a test moves it by hand)
 SWEEP = 60  # seconds between two sweeps of the buckets that are full again
 HOLD = 1.0  # seconds a refusal waits before it is answered (a waiting coroutine, no work)
+REMEMBERED = 100_000  # refusals of Flask's a worker repeats at most (a few MB)
 HELD = 32  # refusals held at a time per address in a worker; past them, answered at once
 
 TAPS = ("this device has made as many changes as the host allows for now: try again in"
@@ -92,6 +93,7 @@ class Door:
         self.routes = app.url_map.bind("localhost")
         self.refused: dict[tuple[str, str], float] = {}  # (client, endpoint) -> refused until
         self.held: dict[str, int] = {}  # client -> its refusals waiting to be answered
+        self.forgot = clock()  # when the refusals whose time had passed were last forgotten
         self.words = {code: Translations.load(TRANSLATIONS, [code], "messages")
                       for code in LANGUAGES}
         with app.test_request_context():  # the pages' own head: style sheet, icons
@@ -131,14 +133,16 @@ class Door:
                     if endpoint:
                         client = forwarded_client(scope.get("headers", ()), self.hops,
                                                   (scope.get("client") or ("",))[0] or "")
-                        if len(self.refused) > 100_000:
+                        if len(self.refused) >= REMEMBERED and clock() - self.forgot > 1:
                             self.forget()
-                        self.refused[(client, endpoint)] = clock() + int(retry)
+                        if len(self.refused) < REMEMBERED:  # else Flask refuses it again
+                            self.refused[(client, endpoint)] = clock() + int(retry)
             await send(message)
         return noting
 
     def forget(self) -> None:
-        now = clock()
+        """Forget the refusals whose time has passed (at most once a second)."""
+        now = self.forgot = clock()
         self.refused = {key: until for key, until in self.refused.items() if until > now}
 
     async def refuse(self, scope, judged, send) -> None:
