@@ -26,6 +26,8 @@ def create_app(test_config=None, settings=None):
         WRITES_PER_ADDRESS=(300, 120),  # other writes that grow the database: at once, a minute
         DATABASE_MAX_BYTES=4 * 1024 ** 3,  # no table, and no change, is stored past this size
         DISK_RESERVE_BYTES=256 * 1024 ** 2,  # nor when the disk has less than this free
+        TAPS_PER_ADDRESS=(600, 3600),  # changes at a table per address, per server process:
+        # at once, a minute (docs/hosting.md)
         STREAMS_PER_ADDRESS=200,  # news streams open per address, in each server process
         PROXY_HOPS=0,  # trusted proxies in front (their X-Forwarded-For and -Proto are believed)
     )

@@ -32,6 +32,9 @@ A stream whose code is unknown, or asked by a client that has used up its ration
 misses (``guard``, shared by the workers in the database), goes on to Flask too, which answers
 404 or 429 as for any other address: a right code answered here tells a guesser nothing.
 
+A change (a POST) from an address out of its rations is refused before its body is read
+(``companion.server.door``: ``TAPS_PER_ADDRESS``, counted here, and what Flask last refused it).
+
 One client address holds at most ``STREAMS_PER_ADDRESS`` streams in each worker (counted here,
 per process: with two workers an address holds at most twice that); one more is answered 429
 and closed, and the page asks ``?once`` instead (companion.js). The client's address is the
@@ -48,7 +51,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from a2wsgi.wsgi import build_environ
 
-from companion.server import push, swap
+from companion.server import door, push, swap
 from companion.table import guard
 from companion.security import forwarded_client
 
@@ -71,6 +74,7 @@ class Front:
         self.watcher = push.Watcher(lambda: app.config["DATABASE"])
         self.fragments = swap.Fragments(app)
         self.exit_timer: threading.Timer | None = None
+        self.door = door.Door(app)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "lifespan":
@@ -81,6 +85,11 @@ class Front:
             path = push.PATH.fullmatch(scope["path"])
             if path and await self.events(scope, path.group(1).upper(), receive, send):
                 return None
+        elif scope["method"] == "POST":  # a change: its address's rations, from memory
+            judged = self.door.judge(scope)
+            if judged:
+                return await self.door.refuse(scope, judged, send)
+            send = self.door.heard(scope, send)
         return await self.run(scope, receive, send)
 
     async def lifespan(self, receive, send) -> None:

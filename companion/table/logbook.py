@@ -129,8 +129,10 @@ NEW_TABLES = ("tables.create", "logbook.import_table")
 def out_of_ration():
     """Before anything reads the body (the CSRF check parses the form, a file of 2 MB): a new
     table or an import from an address out of its ration is refused at once (429,
-    HOST-TABLES), one indexed read. Run before every request (create_app registers it ahead of
-    the CSRF check); the views take the ration itself (tables.admit)."""
+    HOST-TABLES), one indexed read, and told when to try again (``Retry-After``: the server's
+    front refuses it until then without asking Flask, companion.server.door). Run before
+    every request (create_app registers it ahead of the CSRF check); the views take the ration
+    itself (tables.admit)."""
     if request.method != "POST" or request.endpoint not in NEW_TABLES:
         return None
     conn = get_db()
@@ -141,7 +143,8 @@ def out_of_ration():
     importing = request.endpoint == "logbook.import_table"
     return render_template("tables/index.html", games=games.all_games(), form={},
                            error=None if importing else said,
-                           import_error=said if importing else None), err.status
+                           import_error=said if importing else None), err.status, {
+        "Retry-After": str(err.retry)}  # the front refuses this address itself until then
 
 
 @bp.post("/tables/import")

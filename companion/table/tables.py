@@ -125,13 +125,17 @@ def admit() -> None:
 
 
 def out_of_tables(conn) -> Refused:
-    """The refusal of a table to an address out of its ration (429, HOST-TABLES)."""
-    minutes = (guard.new_tables().wait(conn, guard.client()) + 59) // 60
-    return Refused(ngettext(
+    """The refusal of a table to an address out of its ration (429, HOST-TABLES), with the
+    seconds until it has one again (``retry``)."""
+    seconds = guard.new_tables().wait(conn, guard.client())
+    minutes = (seconds + 59) // 60
+    refused = Refused(ngettext(
         "this device has created or imported as many tables as the host allows for now:"
         " try again in %(num)s minute",
         "this device has created or imported as many tables as the host allows for now:"
         " try again in %(num)s minutes", minutes), "HOST-TABLES", 429)
+    refused.retry = max(1, seconds)  # told as Retry-After: the front refuses until then
+    return refused
 
 
 def check_space(conn) -> None:

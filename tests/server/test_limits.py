@@ -2,6 +2,7 @@
 to strangers, shared by every worker process, and what the host answers past it (docs/hosting.md,
 "Limits of a host open to strangers")."""
 import asyncio
+import base64
 import html
 import io
 import json
@@ -14,7 +15,7 @@ import pytest
 
 from companion import create_app
 from companion.table.db import get_db
-from table_support import PLAYERS, TableHelper
+from table_support import PLAYERS, Clock, TableHelper
 from push_support import Browser, run
 
 NEW_TABLE = {"game": "liberte", "players": "\n".join(PLAYERS), "language": "en"}
@@ -362,3 +363,198 @@ def test_an_address_out_of_its_table_ration_is_refused_before_the_body_is_read(t
                     client.post("/tables", data=NEW_TABLE)):
         assert refused.status_code == 429 and "(HOST-TABLES)" in text(refused)
     assert parsed == []
+
+
+# --- taps, and the refusals the front judges from memory -----------------------------------------
+
+def counting_flask(monkeypatch) -> list:
+    """The requests that reach Flask from the front, from now on (the front's refusals are
+    answered at once: ``test_a_refusal_is_held_a_moment_then_answered`` times them)."""
+    from companion.server import door, front
+    monkeypatch.setattr(door, "HOLD", 0)
+    reached, real = [], front.answer
+    monkeypatch.setattr(front, "answer", lambda app, environ: reached.append(
+        environ["PATH_INFO"]) or real(app, environ))
+    return reached
+
+
+class Heard(Browser):
+    """A request to the front that keeps its answer's headers too."""
+
+    async def send(self, message):
+        if message["type"] == "http.response.start":
+            self.headers = dict(message["headers"])
+        await super().send(message)
+
+
+def traced(app, monkeypatch) -> list:
+    """The SQL statements run from now on, on any new connection (the pool emptied first)."""
+    from companion.table import db
+    said, opened = [], db.connect
+    monkeypatch.setattr(db, "connect", lambda *a, **kw: (
+        lambda conn: conn.set_trace_callback(said.append) or conn)(opened(*a, **kw)))
+    pool = app.extensions["companion.table.db"]
+    while not pool.empty():
+        pool.get_nowait().close()
+    return said
+
+
+def tap(hosted, code, address="10.0.0.9", body=(b"province=3",), headers=()):
+    """A tap's POST through the front, from ``address`` (ASGI, as granian sends it)."""
+    sent = Heard(hosted, f"/liberte/{code}/", method="POST", body=body,
+                   headers=[(b"hx-request", b"true"), *headers])
+    sent.scope["client"] = (address, 5000)
+    return sent
+
+
+def test_taps_are_rationed_per_address_in_the_front_before_flask_reads_a_byte(app, table,
+                                                                                 monkeypatch):
+    """``TAPS_PER_ADDRESS = (3, 60)``: three taps at once, then one a second, per address; the
+    fourth is answered 429 in the front, its body never read (this one never arrives), Flask
+    never entered, the database never asked."""
+    from companion.server import door
+    from companion.server.front import Front
+    app.config["TAPS_PER_ADDRESS"] = (3, 60)
+    clock = Clock(time.monotonic())
+    monkeypatch.setattr(door, "clock", clock)
+    hosted = Front(app)
+    reached = counting_flask(monkeypatch)
+    statements = traced(app, monkeypatch)
+
+    async def phones():
+        for _ in range(3):
+            sent = tap(hosted, table.code)
+            await asyncio.wait_for(sent.start(), 5)
+            assert sent.status != 429
+        assert len(reached) == 3 and statements  # Flask read and wrote
+        statements.clear()
+        refused = tap(hosted, table.code, body=(None,))  # a body that never comes
+        await asyncio.wait_for(refused.start(), 5)
+        assert refused.status == 429 and len(reached) == 3 and statements == []
+        said = html.unescape(refused.received.decode())
+        assert "This device has made as many changes as the host allows for now: try again in" \
+               " 1 second" in said and "(HOST-TAPS)" in said
+        other = tap(hosted, table.code, address="10.0.0.10")  # another address: its own
+        await asyncio.wait_for(other.start(), 5)
+        assert other.status != 429 and len(reached) == 4
+        clock.now += 1.01  # one more a second
+        again = tap(hosted, table.code)
+        await asyncio.wait_for(again.start(), 5)
+        assert again.status != 429 and len(reached) == 5
+        once_more = tap(hosted, table.code)
+        await asyncio.wait_for(once_more.start(), 5)
+        assert once_more.status == 429 and len(reached) == 5
+    run(phones())
+
+
+def test_a_tap_refused_in_the_front_has_its_retry_after_and_the_players_language(app, table):
+    """In the language this browser chose (its session cookie), else its Accept-Language; for
+    htmx in the toast, as Flask's refusals are."""
+    from companion.server.front import Front
+    app.config["TAPS_PER_ADDRESS"] = (0, 6)  # none at once, then one in 10 s
+    hosted = Front(app)
+    hosted.door.held = {"10.0.0.9": 10 ** 6}  # as if it had held refusals already: at once
+    chosen = app.session_interface.get_signing_serializer(app).dumps(
+        {"lang": {table.code: "de"}})
+    forged = base64.urlsafe_b64encode(json.dumps({"lang": {table.code: ["x"]}}).encode())
+    ask = {"ru": [(b"accept-language", b"ru-RU,ru;q=0.9"),
+                  (b"cookie", b"session=" + forged.rstrip(b"=") + b".x.y")],
+           "de": [(b"accept-language", b"ru"), (b"cookie", f"session={chosen}".encode())]}
+
+    async def phones():
+        answers = {}
+        for language, headers in ask.items():
+            sent = tap(hosted, table.code, headers=headers)
+            await asyncio.wait_for(sent.start(), 5)
+            answers[language] = sent
+        return answers
+    answers = run(phones())
+    for sent in answers.values():
+        assert sent.status == 429
+    head = answers["ru"].headers
+    assert head[b"retry-after"] == b"10" and head[b"hx-retarget"] == b"#toast"
+    assert "попробуйте снова через 10 секунд" in answers["ru"].received.decode("utf-8")
+    assert "Versuchen Sie es in 10 Sekunden wieder" in answers["de"].received.decode()
+
+
+def test_an_address_flask_refused_a_table_is_refused_by_the_front_until_retry_after(
+        tmp_path, monkeypatch):
+    """Flask tells an address out of its table ration when to try again (``Retry-After``);
+    until then the front refuses its next import itself, body unread, Flask not entered, and
+    a form gets a page with a way back."""
+    from companion.server import door
+    from companion.server.front import Front
+    app = make_app(tmp_path / "db.sqlite", TABLES_PER_ADDRESS=(1, 60))  # then one a minute
+    clock = Clock(time.monotonic())
+    monkeypatch.setattr(door, "clock", clock)
+    with app.test_client() as client:
+        assert client.post("/tables", data=NEW_TABLE).status_code == 303
+        told = upload(client, table_file())
+        assert told.status_code == 429 and told.headers["Retry-After"] == "60"
+    hosted = Front(app)
+    reached = counting_flask(monkeypatch)
+    boundary = b"b0undary"
+    form = [(b"content-type", b"multipart/form-data; boundary=" + boundary),
+            (b"accept-language", b"it")]
+
+    def importing(body):
+        sent = Heard(hosted, "/tables/import", method="POST", body=body, headers=form)
+        sent.scope["client"] = ("127.0.0.1", 5000)  # the test client's address
+        return sent
+
+    async def importer():
+        first = importing((b"--" + boundary + b"--\r\n",))
+        await asyncio.wait_for(first.start(), 5)
+        assert first.status == 429 and reached == ["/tables/import"]  # Flask: Retry-After 60
+        second = importing((None,))  # a file that never comes
+        await asyncio.wait_for(second.start(), 5)
+        assert second.status == 429 and reached == ["/tables/import"]
+        page = html.unescape(second.received.decode())
+        assert "riprova tra 1 minuto" in page and 'href="/"' in page and "companion.css" in page
+        clock.now += 61
+        third = importing((b"--" + boundary + b"--\r\n",))
+        await asyncio.wait_for(third.start(), 5)
+        assert len(reached) == 2  # Flask judges again once the time has passed
+    run(importer())
+
+
+def test_ten_phones_behind_one_address_tapping_as_fast_as_the_browser_tests_are_never_refused(
+        app):
+    """The fastest browser test (the Virgin Queen's helper, a robot that taps as soon as each
+    answer is shown) taps 13 times in a second, 88 in 10 s and 352 in a minute
+    (docs/hosting.md). Ten phones behind one NAT address, each tapping so (every 15 s, 88 taps
+    13 a second), all at once, for ten minutes, in one worker with the default
+    ``TAPS_PER_ADDRESS``: never refused."""
+    from companion.server.door import Buckets
+    burst, per_minute = app.config["TAPS_PER_ADDRESS"]
+    taps = Buckets(burst, per_minute / 60)
+    phone = [cycle * 15 + n / 13 for cycle in range(40) for n in range(88)]
+    assert len([at for at in phone if at < 60]) == 352
+    refused = [at for at in phone for _phone in range(10) if taps.take("198.51.100.1", at)]
+    assert refused == []
+    assert any(  # a robot tapping without a pause is refused, after the burst
+        taps.take("198.51.100.2", 0.0) for _ in range(burst + 1))
+
+
+def test_a_refusal_is_held_a_moment_then_answered_and_an_address_holds_only_so_many(
+        app, table, monkeypatch):
+    """A loop that waits for each answer asks once in ``HOLD`` seconds rather than as fast as
+    the front can refuse; past ``HELD`` refusals waiting, the address is answered at once."""
+    from companion.server import door
+    from companion.server.front import Front
+    monkeypatch.setattr(door, "HOLD", 0.5)
+    monkeypatch.setattr(door, "HELD", 2)
+    app.config["TAPS_PER_ADDRESS"] = (0, 6)
+    hosted = Front(app)
+
+    async def flood():
+        started = time.perf_counter()
+        sent = [tap(hosted, table.code) for _ in range(3)]
+        waiting = [asyncio.ensure_future(s.start()) for s in sent]
+        await asyncio.wait_for(waiting[2], 5)
+        at_once = time.perf_counter() - started
+        assert sent[2].status == 429 and sent[0].status is None and at_once < 0.4
+        await asyncio.wait_for(asyncio.gather(*waiting), 5)
+        assert [s.status for s in sent] == [429] * 3
+        assert time.perf_counter() - started >= 0.5 and hosted.door.held == {}
+    run(flood())
