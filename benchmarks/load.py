@@ -85,7 +85,8 @@ def start_server(folder: str, port: int, workers: int, options=()) -> subprocess
             except (ValueError, OSError):  # a container without CAP_SYS_RESOURCE
                 print(f"the open-files limit stays at {hard} a process (not raised to {wanted})")
     with open(f"{folder}/settings.py", "w", encoding="utf-8") as settings:
-        settings.write("TABLES_PER_ADDRESS = (10 ** 6, 3600)\nSTREAMS_PER_ADDRESS = 10 ** 6\n")
+        settings.write("TABLES_PER_ADDRESS = (10 ** 6, 3600)\nSTREAMS_PER_ADDRESS = 10 ** 6\n"
+                       "TAPS_PER_ADDRESS = (10 ** 6, 3600)\n")
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", HOST,
                                "--port", str(port), "--db", f"{folder}/load.sqlite",
                                "--workers", str(workers), "--settings",
