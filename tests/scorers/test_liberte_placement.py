@@ -150,3 +150,19 @@ def test_one_province_is_refused_as_the_whole_board_refuses_it_LIB_PLACE_1_2_3(s
 def test_one_province_read_gives_its_stacks_LIB_PLACE_1():
     read = read_province(7, [stack("Max", "red", 2)], ["Max"])
     assert [s.as_json() for s in read] == [{"player": "Max", "faction": "red", "blocks": 2}]
+
+
+def test_a_board_read_without_a_refusal_makes_no_refusal_sentence(monkeypatch):
+    """A board is read on every change: the sentences naming the place of a refusal are made
+    only when a stack is refused, and then say where (LIB-PLACE-1)."""
+    from companion.scorers.liberte import checks, scenario
+    made = []
+    for module in (scenario, checks):
+        real = module.sentence
+        monkeypatch.setattr(module, "sentence", lambda *a, real=real, **k: made.append(a[0]) or real(*a, **k))
+    stacks = [{"player": "Ann", "faction": "red", "blocks": 2}, {"player": "Bob", "faction": "blue", "blocks": 1}]
+    assert len(scenario.read_province(7, stacks, ["Ann", "Bob"])) == 2 and made == []
+    with pytest.raises(RuleError) as refused:
+        scenario.read_province(7, [{"player": "Bob", "faction": "blue", "blocks": 4}], ["Ann", "Bob"])
+    assert refused.value.rule == "LIB-PLACE-1"
+    assert str(refused.value.message) == "province 7, stack 1 (Bob): blocks: 4 is out of range (1 to 3)"

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from companion.scorers.liberte.board import DEFAULT_PROFILE, BoardProfile, province_number, read_profile
 from companion.scorers.liberte.cards import FACTIONS, Card, display_limit
-from companion.scorers.liberte.checks import expect, whole_number
+from companion.scorers.liberte.checks import expect, said, whole_number
 from companion.scorers.liberte.supply import check_box_counts
 from companion.scorers.rules import RuleError
 from companion.scorers.sentence import plural, sentence, word
@@ -112,9 +112,9 @@ def _listed_twice(items):
 
 
 def _known(players):
-    def known(name, where: str, rule: str) -> str:
+    def known(name, where, rule: str) -> str:
         if name not in players:
-            raise RuleError(sentence("%(where)s: unknown player %(name)r (players are %(players)s)", where=where,
+            raise RuleError(sentence("%(where)s: unknown player %(name)r (players are %(players)s)", where=said(where),
                                      name=name, players=", ".join(players)), rule)
         return name
     return known
@@ -168,28 +168,35 @@ def read_province(number: int, stacks, players: list) -> list:
 
 
 def _read_province(number: int, stacks, known) -> list:
-    where = sentence("province %(number)s", number=number)
-    expect(isinstance(stacks, list), sentence("%(where)s: must be a list of stacks", where=where), "LIB-PLACE-5")
-    expect(len(stacks) <= 3, plural("%(where)s: %(n)s stack; a province holds at most 3",
-                                    "%(where)s: %(n)s stacks; a province holds at most 3", len(stacks), where=where),
-           "LIB-PLACE-2")
-    read = [_read_stack(stack, sentence("%(where)s, stack %(i)s", where=where, i=i + 1), known)
+    def where():
+        return sentence("province %(number)s", number=number)
+    expect(isinstance(stacks, list), lambda: sentence("%(where)s: must be a list of stacks", where=where()),
+           "LIB-PLACE-5")
+    expect(len(stacks) <= 3, lambda: plural("%(where)s: %(n)s stack; a province holds at most 3",
+                                            "%(where)s: %(n)s stacks; a province holds at most 3", len(stacks),
+                                            where=where()), "LIB-PLACE-2")
+    read = [_read_stack(stack, lambda i=i: sentence("%(where)s, stack %(i)s", where=where(), i=i + 1), known)
             for i, stack in enumerate(stacks)]
     twice = _listed_twice(stack.player for stack in read)
-    expect(twice is None, sentence("%(where)s: two stacks of %(player)s; a player owns at most one stack in a "
-                                   "province", where=where, player=twice), "LIB-PLACE-3")
+    expect(twice is None, lambda: sentence("%(where)s: two stacks of %(player)s; a player owns at most one stack "
+                                           "in a province", where=where(), player=twice), "LIB-PLACE-3")
     return read
 
 
-def _read_stack(stack, where: str, known) -> Stack:
-    expect(isinstance(stack, dict), sentence("%(where)s: must be an object {player, faction, blocks}", where=where),
-           "LIB-PLACE-5")
-    player = known(stack.get("player"), where, "LIB-PLACE-5")
-    where = sentence("%(where)s (%(player)s)", where=where, player=player)
+def _read_stack(stack, at, known) -> Stack:
+    """One stack; ``at`` makes the sentence of where it is (made only for a refusal)."""
+    expect(isinstance(stack, dict), lambda: sentence("%(where)s: must be an object {player, faction, blocks}",
+                                                     where=at()), "LIB-PLACE-5")
+    player = known(stack.get("player"), at, "LIB-PLACE-5")
+
+    def where():
+        return sentence("%(where)s (%(player)s)", where=at(), player=player)
     faction = stack.get("faction")
-    expect(faction in FACTIONS, sentence("%(where)s: faction %(faction)r is not red, white or blue; a stack is one "
-                                         "faction colour", where=where, faction=faction), "LIB-PLACE-1")
-    blocks = whole_number(stack.get("blocks"), sentence("%(where)s: blocks", where=where), "LIB-PLACE-1", 1, 3)
+    expect(faction in FACTIONS, lambda: sentence("%(where)s: faction %(faction)r is not red, white or blue; a stack "
+                                                 "is one faction colour", where=where(), faction=faction),
+           "LIB-PLACE-1")
+    blocks = whole_number(stack.get("blocks"), lambda: sentence("%(where)s: blocks", where=where()), "LIB-PLACE-1",
+                          1, 3)
     return Stack(player, faction, blocks)
 
 
