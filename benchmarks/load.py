@@ -72,9 +72,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(folder: str, port: int, workers: int, options=()) -> subprocess.Popen:
+def start_server(folder: str, port: int, workers: int, options=(),
+                 extra_settings=()) -> subprocess.Popen:
     """``companion serve`` in its own process group, ready when it answers. The tables and
-    phones come from a few loopback addresses: the per-address limits are lifted for them.
+    phones come from a few loopback addresses: the per-address limits are lifted for them;
+    ``extra_settings``: more lines of its settings file.
     Run as root, the open-files limit is raised to fit the ``--max-connections`` asked."""
     if "--max-connections" in options:
         wanted = int(options[options.index("--max-connections") + 1]) + 256
@@ -86,7 +88,7 @@ def start_server(folder: str, port: int, workers: int, options=()) -> subprocess
                 print(f"the open-files limit stays at {hard} a process (not raised to {wanted})")
     with open(f"{folder}/settings.py", "w", encoding="utf-8") as settings:
         settings.write("TABLES_PER_ADDRESS = (10 ** 6, 3600)\nSTREAMS_PER_ADDRESS = 10 ** 6\n"
-                       "TAPS_PER_ADDRESS = (10 ** 6, 3600)\n")
+                       "TAPS_PER_ADDRESS = (10 ** 6, 3600)\n" + "".join(extra_settings))
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", HOST,
                                "--port", str(port), "--db", f"{folder}/load.sqlite",
                                "--workers", str(workers), "--settings",
@@ -844,6 +846,8 @@ def main():
                         "small for both, the server is measured with the CPU it needs, and the "
                         "generator's lateness, printed, grows instead")
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--heartbeat", type=float, default=0, help="the server's HEARTBEAT "
+                        "(seconds between two beats on a quiet stream; 0: its default)")
     parser.add_argument("--server", default="", help="more options for companion serve, "
                         "e.g. '--idle-timeout 5'")
     args = parser.parse_args()
@@ -856,7 +860,8 @@ def main():
         options += ["--max-connections", str(max(10000, args.tables * 6 * 3 // 2 // args.workers))]
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
-        server = start_server(folder, port, args.workers, options)
+        server = start_server(folder, port, args.workers, options,
+                              [f"HEARTBEAT = {args.heartbeat}\n"] if args.heartbeat else [])
         try:
             began = time.perf_counter()
             tables, version = build(port, args.tables)

@@ -71,7 +71,8 @@ class Front:
         self.misses = guard.misses(app)
         self.hops, self.cap = app.config["PROXY_HOPS"], app.config["STREAMS_PER_ADDRESS"]
         self.streams: dict[str, int] = {}  # client address -> streams it holds open here
-        self.watcher = push.Watcher(lambda: app.config["DATABASE"])
+        self.watcher = push.Watcher(lambda: app.config["DATABASE"],
+                                    push.heartbeat(app.config["HEARTBEAT"]))
         self.fragments = swap.Fragments(app)
         self.exit_timer: threading.Timer | None = None
         self.door = door.Door(app)

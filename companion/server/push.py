@@ -2,8 +2,9 @@
 
 A phone opens ``GET /t/<code>/events`` (Server-Sent Events) and keeps it open. It is sent the
 table's version at once, then again whenever the version changes, and a heartbeat (``event: beat``)
-every ``KEEP_ALIVE`` seconds on a quiet stream, so that a phone whose stream falls silent (a hung
-host or connection) says within 5 s that the host does not answer (``companion.js``). The page compares each version with
+every ``HEARTBEAT`` seconds on a quiet stream (a setting, 2 by default), so that a phone whose
+stream falls silent (a hung host or connection) says within 2.5 beats, and 5 s at the least, that
+the host does not answer (``companion.js``). The page compares each version with
 the one it shows and, when they differ, asks for its live block again (``companion.js``). A table
 that no longer exists is told ``event: gone`` and the stream ends. A table whose game has news
 beyond its version (a number its game bumps, ``db.bump_news``, in the ``news`` table) is also told
@@ -40,11 +41,19 @@ PATH = re.compile(r"/t/([A-Za-z0-9]{1,16})/events")
 INTERVAL = 0.005  # seconds between two looks at the database (a look that finds nothing new is
 # one PRAGMA: a phone of another worker is told a change within this much of its commit)
 BEAT = b"event: beat\ndata: \n\n"  # an event the page hears (a comment never reaches its script)
-KEEP_ALIVE = 2  # seconds between two heartbeats on a quiet stream (a phone waits 5 s for one)
+HEARTBEATS = (1, 60)  # the seconds between two heartbeats a host may set (HEARTBEAT)
 BATCH = 500  # tables per query (SQLite allows 32,766 parameters)
 RETRY = 1000  # milliseconds a browser waits before it reconnects a stream that ended
 HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
            (b"x-content-type-options", b"nosniff"), (b"x-accel-buffering", b"no")]
+
+
+def heartbeat(seconds) -> float:
+    """The ``HEARTBEAT`` setting, within :data:`HEARTBEATS` (else the server does not start)."""
+    low, high = HEARTBEATS
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not low <= seconds <= high:
+        raise ValueError(f"HEARTBEAT is {seconds!r}; it must be a number of seconds from {low} to {high}")
+    return float(seconds)
 
 
 def message(version: int | None) -> bytes:
@@ -134,8 +143,9 @@ class Phone:
 class Watcher:
     """The phones of one server process, by table code, and the look at the database."""
 
-    def __init__(self, database):
+    def __init__(self, database, heartbeat: float = 2):
         self.database = database  # a callable giving the SQLite path (read at first use)
+        self.heartbeat = heartbeat  # seconds between two beats on a quiet stream
         self.conn = None
         self.phones: dict[str, set[Phone]] = {}
         self.seen = None  # PRAGMA data_version at the last look
@@ -173,11 +183,11 @@ class Watcher:
                 phone.hang_up()
 
     def quiet(self, phone: Phone) -> None:
-        """``phone`` was just sent something: it is owed a heartbeat ``KEEP_ALIVE`` seconds
+        """``phone`` was just sent something: it is owed a heartbeat ``heartbeat`` seconds
         from now, unless something else is sent first. The interval is the same for every
         phone, so the queue stays in time order; an entry a later message made stale is
         skipped when it comes up."""
-        phone.due = asyncio.get_running_loop().time() + KEEP_ALIVE
+        phone.due = asyncio.get_running_loop().time() + self.heartbeat
         self.quiet_since.append((phone.due, phone))
 
     def beat(self) -> None:
@@ -275,7 +285,7 @@ async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, sen
                 await send({"type": "http.response.body", "body": news_message(phone.seq),
                             "more_body": True})
             else:
-                watcher.quiet(phone)  # owed a heartbeat KEEP_ALIVE from now if nothing comes
+                watcher.quiet(phone)  # owed a heartbeat from now if nothing comes
                 if not await phone.wait():
                     await send({"type": "http.response.body", "body": BEAT, "more_body": True})
         await send({"type": "http.response.body", "body": b""})  # the end (unheard if it went away)

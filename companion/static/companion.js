@@ -122,16 +122,22 @@ function ask(url) {
     return answer.ok ? answer.text().then(heard) : null;
   }, function () { return null; });
 }
-// The heartbeat (push.py, every 2 s on a quiet stream): a stream silent for 5 s is a hung host or
+// The heartbeat (push.py: every HEARTBEAT seconds on a quiet stream, 2 by default, #shown's
+// data-heartbeat): a stream silent for 2.5 beats, and 5 s at the least, is a hung host or
 // connection; the page says so at once, closes it and asks /alive until the host answers.
 var SILENCE = 5000;
+function silence() {
+  var shown = document.getElementById("shown");
+  var every = shown ? Number(shown.getAttribute("data-heartbeat")) : 0;
+  return Math.max(SILENCE, every > 0 ? every * 2500 : 0);
+}
 function beat(source) {
   window.clearTimeout(news.silence);
   news.silence = window.setTimeout(function () {
     if (news.source !== source) { return; }
     quiet();
     hostLost();
-  }, SILENCE);
+  }, silence());
 }
 function quiet() {
   window.clearTimeout(news.silence);

@@ -172,3 +172,13 @@ def test_a_hung_host_is_said_within_five_seconds_by_the_heartbeat(host, phone):
     finally:
         os.killpg(host.process.pid, signal.SIGCONT)
     expect(banner).to_have_text("The host is back.", timeout=10000)
+
+
+def test_the_page_waits_for_as_many_beats_as_the_host_sets(host, phone):
+    """HEARTBEAT (docs/hosting.md): the page reads the host's interval from #shown and says the
+    host is lost after 2.5 beats of silence, and never sooner than 5 s."""
+    page, code = seated_at_the_board(phone, host)
+    assert page.locator("#shown").get_attribute("data-heartbeat") == "2"
+    assert page.evaluate("silence()") == 5000
+    page.evaluate("document.getElementById('shown').setAttribute('data-heartbeat', '10')")
+    assert page.evaluate("silence()") == 25000

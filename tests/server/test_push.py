@@ -39,8 +39,8 @@ def test_a_stream_tells_the_version_at_once_then_each_change(hosted, table):
     run(phone())
 
 
-def test_a_quiet_stream_sends_a_heartbeat_now_and_then(hosted, table, monkeypatch):
-    monkeypatch.setattr(push, "KEEP_ALIVE", 0.05)
+def test_a_quiet_stream_sends_a_heartbeat_now_and_then(hosted, table):
+    hosted.watcher.heartbeat = 0.05
 
     async def phone():
         stream = Browser(hosted, f"/t/{table.code}/events")
@@ -52,19 +52,17 @@ def test_a_quiet_stream_sends_a_heartbeat_now_and_then(hosted, table, monkeypatc
     run(phone())
 
 
-def test_a_phone_is_owed_a_beat_only_after_its_last_message(monkeypatch):
+def test_a_phone_is_owed_a_beat_only_after_its_last_message():
     """One queue of the phones owed a heartbeat, in time order: a message sent since makes a
     phone's earlier entry stale, and a phone that has hung up is not rung."""
-    monkeypatch.setattr(push, "KEEP_ALIVE", 0)
-
     async def watcher():
-        watcher = push.Watcher(lambda: ":memory:")
+        watcher = push.Watcher(lambda: ":memory:", heartbeat=0)
         talking, quiet, gone = push.Phone(1), push.Phone(1), push.Phone(1)
         for phone in (talking, quiet, gone):
             watcher.quiet(phone)
         waits = {phone: asyncio.ensure_future(phone.wait()) for phone in (talking, quiet, gone)}
         await asyncio.sleep(0)
-        monkeypatch.setattr(push, "KEEP_ALIVE", 60)
+        watcher.heartbeat = 60
         watcher.quiet(talking)  # it was sent something since: owed a beat in a minute
         gone.hung_up = True
         watcher.beat()
@@ -525,3 +523,18 @@ def test_a_stream_naming_no_block_of_its_table_is_told_the_version(app, hosted, 
         return stream
     stream = run(phone())
     assert swapped(stream.received) == [] and other.code.encode() not in stream.received
+
+
+def test_a_host_sets_the_heartbeat_within_its_bounds(app, client, table):
+    """HEARTBEAT: the seconds between two beats (docs/hosting.md); the page reads it from #shown
+    to know how long a silence means a lost host. Out of its bounds the server does not start."""
+    assert front.Front(app).watcher.heartbeat == 2.0
+    page = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert 'data-heartbeat="2"' in page
+    app.config["HEARTBEAT"] = 10
+    assert front.Front(app).watcher.heartbeat == 10.0
+    assert 'data-heartbeat="10"' in client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    for wrong in (0, 0.5, 61, "2", True, None):
+        app.config["HEARTBEAT"] = wrong
+        with pytest.raises(ValueError, match="HEARTBEAT"):
+            front.Front(app)

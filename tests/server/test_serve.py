@@ -129,6 +129,16 @@ def test_a_db_that_is_not_a_database_is_one_line_and_exit_1(tmp_path, monkeypatc
     assert result.output == f"Error: --db {db}: cannot be used as the database (file is not a database)\n"
 
 
+def test_a_heartbeat_out_of_its_bounds_is_one_line_and_exit_1(tmp_path, monkeypatch):
+    settings = tmp_path / "settings.py"
+    settings.write_text("HEARTBEAT = 0.2\n")
+    monkeypatch.setenv("COMPANION_SETTINGS", "")  # serve sets it: put back as it was after the test
+    result, calls = serve_cli("--port", str(free_port()), "--db", str(tmp_path / "g.sqlite"),
+                              "--settings", str(settings), monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and not calls
+    assert result.output == "Error: HEARTBEAT is 0.2; it must be a number of seconds from 1 to 60\n"
+
+
 def test_a_loopback_host_says_no_phone_can_reach_it(tmp_path, monkeypatch):
     result, calls = serve_cli("--host", "127.0.0.1", "--port", str(free_port()), "--db", str(tmp_path / "g.sqlite"),
                               monkeypatch=monkeypatch)
