@@ -63,7 +63,8 @@ def test_the_news_tells_the_version_and_the_page_names_where_to_hear_it(tiles):
     tiles.tile(8, "Ann", 2)
     assert client.get(f"/t/{tiles.code}/events").data.endswith(b"data: 1\n\n")
     page = client.get(f"/tiles/{tiles.code}/").get_data(as_text=True)
-    assert f'<span id="shown" data-version="1" data-events="/t/{tiles.code}/events">' in page
+    assert (f'<span id="shown" data-version="1" data-events="/t/{tiles.code}/events" '
+            'data-heartbeat="2">') in page  # and how often the stream beats (HEARTBEAT)
     assert client.get("/t/NOPE1/events").status_code == 404
 
 
