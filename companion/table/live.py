@@ -224,10 +224,17 @@ class NotSeated(RuleError):
     """A write from a browser that has neither taken a player's seat nor the host's rights."""
 
 
-def may_write(table) -> bool:
-    """Whether this browser may change the table: a player's seat or the host's rights
-    (:func:`seated`); a page shows the buttons of a phone that may not as off, not as usable."""
+def sits(table) -> bool:
+    """Whether this browser sits at the table: a player's seat or the host's rights."""
     return tables.seat(table) in table.players or tables.is_host(table)
+
+
+def may_write(table) -> bool:
+    """Whether this browser may change the table now: it sits there (:func:`seated`) and the
+    table is not finished (the host started the next game from it: TABLE-FINISHED, it may be
+    read, no longer changed). A page shows the buttons of a phone that may not as off, not as
+    usable."""
+    return sits(table) and not events.next_table(get_db(), table, games.get(table.game))
 
 
 def seated(table) -> str | None:
@@ -237,7 +244,7 @@ def seated(table) -> str | None:
     :func:`write`, so a new game has this rule without doing anything; a seat the game benches
     (``Game.benched``: a player out of the game) is refused its RuleError."""
     seat = tables.seat(table)
-    if may_write(table):
+    if sits(table):
         if seat and not tables.is_host(table):
             refusal = games.get(table.game).benched(position(table), seat)
             if refusal is not None:

@@ -129,3 +129,19 @@ def test_a_board_profile_file_may_carry_the_bgg_id_and_nothing_else_there():
     assert "bgg_id" not in read_profile({}).as_json()
     with pytest.raises(RuleError):
         read_profile({"bgg_id": "26984"})
+
+
+def test_a_finished_table_shows_its_buttons_off_and_says_why(client, table):
+    """TABLE-FINISHED: once the host started the next game from it, the old table may be read,
+    no longer changed; its board and displays show every button off, and say where the game
+    went rather than asking the phone to take a seat."""
+    play_four_turns(table)
+    board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert "Add the stack" in board  # the host's phone, before: the sheet is there
+    answer = client.post(f"/t/{table.code}/again", data={"players": "Christie\nJoshua\nMax"})
+    assert answer.status_code == 303
+    board = client.get(f"/liberte/{table.code}/").get_data(as_text=True)
+    assert "Add the stack" not in board and "This game is over: this table may be read" in board
+    displays = client.get(f"/liberte/{table.code}/displays").get_data(as_text=True)
+    assert '<fieldset class="bare" disabled>' in displays
+    assert "Take a seat to change the displays." not in displays and "Go to the next game" in displays
