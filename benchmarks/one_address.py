@@ -18,20 +18,16 @@ import os
 import re
 import resource
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
+from load import free_port, stop_server  # a sibling script: benchmarks/ is on the path
+
 HOST, PHONE, ATTACKER = "127.0.0.1", "127.0.0.2", "127.0.0.1"
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
 
 
 async def ask(port: int, request: bytes, until: bytes | None = None, timeout=20.0):
@@ -222,11 +218,7 @@ async def measure(args) -> None:
     finally:
         for attacker in running:
             attacker.kill()
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+        stop_server(server)
 
 
 def main() -> None:

@@ -28,21 +28,16 @@ import asyncio
 import json
 import os
 import re
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
+from load import free_port, stop_server  # a sibling script: benchmarks/ is on the path
+
 HOST, PHONE, FLOOD = "127.0.0.1", "203.0.113.1", "203.0.113.66"
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
 
 
 async def ask(port: int, request: bytes, timeout=30.0) -> tuple[bytes, float]:
@@ -277,11 +272,7 @@ async def measure(args) -> None:
         if other:
             other.terminate()
             other.wait(20)
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+        stop_server(server)
 
 
 def main() -> None:

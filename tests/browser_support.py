@@ -296,6 +296,20 @@ def four_phones(server, phone, table: bytes) -> dict:
     return phones
 
 
+def seated_phones(phone, server, code, names, first) -> dict:
+    """A phone for each of ``names`` at 360×740 (``first``'s is the one that made the table),
+    each seated at its player and on the VOTE! round page: name → page."""
+    phones = {}
+    for name in names:
+        page = first if name == names[0] else phone()
+        page.set_viewport_size(SMALL)
+        page.goto(f"{server}/t/{code}?pick=1")
+        page.get_by_role("button", name=name, exact=True).click()
+        page.goto(f"{server}/vote/{code}/")
+        phones[name] = page
+    return phones
+
+
 def add_stack(page, province, player, faction, blocks):
     """Add a Liberté stack on ``page`` through the province's sheet, and wait until it shows."""
     sheet = page.locator(f"#prov-{province} details.sheet")

@@ -17,11 +17,10 @@ Screenshots of the giving and of a round's first screen, in Italian and Russian,
 import json
 import statistics
 
-from browser_support import (ARTIFACTS, VoteTable as Table, expect_state, imported_table, in_view,
-                             phone_layout_problems)
+from browser_support import (ARTIFACTS, SMALL, seated_phones, VoteTable as Table, expect_state,
+                             imported_table, in_view, phone_layout_problems)
 from table_support import SEVEN
 
-SMALL = {"width": 360, "height": 740}
 # Starting points, 1 + each die (l. 91: «по формуле один плюс бросок шестигранного кубика»).
 DICE = {"Ann": [3, 3], "Bob": [4, 4], "Cid": [1, 2], "Dan": [5, 5], "Eve": [2, 6], "Fay": [6, 1], "Gil": [4, 5]}
 
@@ -54,14 +53,7 @@ def test_a_whole_game_of_seven_on_seven_phones(server, phone):
     host = phone()
     host.set_viewport_size(SMALL)
     code = imported_table(host, server, table_file())
-    phones = {}
-    for name in SEVEN:
-        page = host if name == "Ann" else phone()
-        page.set_viewport_size(SMALL)
-        page.goto(f"{server}/t/{code}?pick=1")
-        page.get_by_role("button", name=name, exact=True).click()
-        page.goto(f"{server}/vote/{code}/")
-        phones[name] = page
+    phones = seated_phones(phone, server, code, SEVEN, host)
     t = Table(phones, server, code)
     for page in phones.values():
         expect(page.locator("#president")).to_have_text("Cid")

@@ -14,11 +14,10 @@ artifacts/vote-six-unrest-*.png.
 import json
 import statistics
 
-from browser_support import (ARTIFACTS, VoteTable, expect_state, imported_table, in_view,
-                             phone_layout_problems, wait_until)
+from browser_support import (ARTIFACTS, SMALL, seated_phones, VoteTable, expect_state,
+                             imported_table, in_view, phone_layout_problems, wait_until)
 
 SIX = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Frank"]
-SMALL = {"width": 360, "height": 740}
 # l. 91: «по формуле один плюс бросок шестигранного кубика»: 4/4, 5/5, 2/3, 6/6, 3/7, 7/2.
 DICE = {"Anna": [3, 3], "Bernd": [4, 4], "Carla": [1, 2], "Dieter": [5, 5], "Elke": [2, 6], "Frank": [6, 1]}
 
@@ -57,14 +56,7 @@ def test_a_whole_game_of_six_in_german_on_six_phones(server, phone):
     host = phone()
     host.set_viewport_size(SMALL)
     code = imported_table(host, server, table_file())
-    phones = {}
-    for name in SIX:
-        page = host if name == "Anna" else phone()
-        page.set_viewport_size(SMALL)
-        page.goto(f"{server}/t/{code}?pick=1")
-        page.get_by_role("button", name=name, exact=True).click()
-        page.goto(f"{server}/vote/{code}/")
-        phones[name] = page
+    phones = seated_phones(phone, server, code, SIX, host)
     t = VoteTable(phones, server, code)
     for page in phones.values():
         expect(page.locator("html")).to_have_attribute("lang", "de")
