@@ -138,6 +138,25 @@ def cpu_seconds(server: subprocess.Popen) -> list[float]:
     return times
 
 
+def thread_seconds(server: subprocess.Popen) -> dict[str, float]:
+    """CPU time (user + system) used so far by the threads of all the server's workers, summed
+    by what each does: ``loop`` (the worker's event loop, its main thread), the threads the
+    worker names (``flask-write``, ``flask-push``: process.name_thread), granian's own
+    (``tokio-rt-worker``) and ``other``."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    used: dict[str, float] = {}
+    for child in Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split():
+        for task in Path(f"/proc/{child}/task").iterdir():
+            try:
+                name = (task / "comm").read_text().strip()
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:  # a thread that ended meanwhile
+                continue
+            label = "loop" if task.name == child else "other" if name == "python" else name
+            used[label] = used.get(label, 0.0) + (int(fields[11]) + int(fields[12])) / ticks
+    return used
+
+
 class Phone:
     """A browser session over HTTP/1.1 keep-alive (http.client): its cookie and CSRF token."""
 
@@ -763,12 +782,28 @@ def report(measure: Measure, arrival: dict, server: dict, args, tables: int) -> 
         f"{measure.stat('requests') / seconds:.0f}/s",
         f"server RSS per worker (MB): {', '.join(f'{r / 1024:.0f}' for r in server['rss'])}"
         f"; threads per worker at most {', '.join(map(str, server['threads']))}",
+        f"server CPU per change answered (both workers' CPU seconds over the taps answered "
+        f"200): {per_change(server['cpu'], measure, seconds)}; by thread (ms per change): "
+        + ", ".join(f"{name} {used * 1000 / max(answered(measure), 1):.1f}"
+                    for name, used in sorted(server["by_thread"].items(), key=lambda i: -i[1])),
         f"CPU used: server workers {', '.join(f'{c:.0%}' for c in server['cpu'])} of one core"
         f", load generator {sum(r['cpu'] for r in measure.results) / seconds:.0%} in all "
         f"(the busiest process {max(r['cpu'] for r in measure.results) / seconds:.0%})",
         f"the load generator's own lateness (woken after a 5 ms sleep, ms): "
         f"{percentiles(measure.late_ms)}",
     ]
+
+
+def answered(measure: Measure) -> int:
+    """The measured taps the server answered 200 (a change made)."""
+    return measure.stat("taps").get(200, 0)
+
+
+def per_change(cpu: list[float], measure: Measure, seconds: float) -> str:
+    """The workers' CPU over the measure (``cpu``: each worker's share of a core) per tap
+    answered 200, in milliseconds."""
+    taps = answered(measure)
+    return f"{sum(cpu) * seconds * 1000 / taps:.1f} ms" if taps else "no change answered"
 
 
 def measure(port, tables, version, args, server) -> tuple[Measure, dict, dict]:
@@ -801,12 +836,14 @@ def measure(port, tables, version, args, server) -> tuple[Measure, dict, dict]:
         for pipe in pipes:
             pipe.send((start, end))
         time.sleep(max(0.0, start - time.monotonic()))
-        before, threads = cpu_seconds(server), []
+        before, threads, by_thread = cpu_seconds(server), [], thread_seconds(server)
         while time.monotonic() < end:
             time.sleep(min(1.0, end - time.monotonic()))
             threads = list(map(max, zip(workers(server, "Threads"), threads or [0] * 64)))
         used = [(after - before) / args.duration
                 for before, after in zip(before, cpu_seconds(server))]
+        by_thread = {name: seconds - by_thread.get(name, 0.0)
+                     for name, seconds in thread_seconds(server).items()}
         rss = workers(server, "VmRSS")
         results = [receive(pipe, GRACE + 60)[1] for pipe in pipes]
     finally:
@@ -814,7 +851,8 @@ def measure(port, tables, version, args, server) -> tuple[Measure, dict, dict]:
             process.join(5)
             if process.is_alive():
                 process.kill()
-    return Measure(results), arrival, {"cpu": used, "rss": rss, "threads": threads}
+    return Measure(results), arrival, {"cpu": used, "rss": rss, "threads": threads,
+                                       "by_thread": by_thread}
 
 
 def receive(pipe, timeout):

@@ -47,11 +47,11 @@ import io
 import os
 import signal
 import threading
-from concurrent.futures import ThreadPoolExecutor
 
 from a2wsgi.wsgi import build_environ
 
 from companion.server import door, push, swap
+from companion.server.process import one_thread
 from companion.table import guard
 from companion.security import forwarded_client
 
@@ -65,8 +65,8 @@ class Front:
 
     def __init__(self, app):
         self.app = app
-        self.large = ThreadPoolExecutor(1, thread_name_prefix="flask-large")
-        self.writing = ThreadPoolExecutor(1, thread_name_prefix="flask-write")
+        self.large = one_thread("flask-large")
+        self.writing = one_thread("flask-write")
         self.limit = app.config["MAX_CONTENT_LENGTH"]
         self.misses = guard.misses(app)
         self.hops, self.cap = app.config["PROXY_HOPS"], app.config["STREAMS_PER_ADDRESS"]

@@ -4,6 +4,7 @@ its connections."""
 import gc
 import resource
 import signal
+from concurrent.futures import ThreadPoolExecutor
 
 
 YOUNG = 20_000  # objects allocated (net) between two collections of the youngest generation
@@ -32,6 +33,23 @@ def die_with_parent() -> None:
         ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+
+
+def name_thread(name: str) -> None:
+    """Give the calling thread ``name`` (at most 15 bytes) as the system shows it (``top -H``,
+    /proc/PID/task/TID/comm), so that a worker's CPU can be told apart by what each thread does
+    (benchmarks/load.py). Linux only; elsewhere nothing happens."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(15, name.encode()[:15], 0, 0, 0)  # PR_SET_NAME
+    except (OSError, AttributeError):
+        pass
+
+
+def one_thread(name: str) -> ThreadPoolExecutor:
+    """An executor of one thread, named ``name`` for the system too (:func:`name_thread`)."""
+    return ThreadPoolExecutor(1, thread_name_prefix=name, initializer=name_thread,
+                              initargs=(name,))
 
 
 def raise_file_limit(connections: int) -> int:

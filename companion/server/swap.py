@@ -28,13 +28,13 @@ phone whose audience could not be read.
 import asyncio
 import functools
 import io
-from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs, urlsplit
 
 from a2wsgi.wsgi import build_environ
 from flask import g, session
 from flask_babel import get_locale
 
+from companion.server.process import one_thread
 from companion.table import caches, tables
 
 WAIT = 2.0  # seconds a phone waits for its block before it is told the version instead (its
@@ -126,7 +126,7 @@ class Fragments:
 
     def __init__(self, app):
         self.app = app
-        self.thread = ThreadPoolExecutor(1, thread_name_prefix="flask-push")
+        self.thread = one_thread("flask-push")
         self.pending: dict[tuple, asyncio.Future] = {}
 
     def phone(self, scope: dict, code: str):
