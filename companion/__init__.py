@@ -31,6 +31,8 @@ def create_app(test_config=None, settings=None):
         STREAMS_PER_ADDRESS=200,  # news streams open per address, in each server process
         HEARTBEAT=2,  # seconds between two beats on a quiet news stream: a phone says the host is
         # lost after 2.5 of them, and 5 s at the least (docs/hosting.md)
+        BEATS_PER_SECOND=500,  # the most beats a server process sends a second: with more phones
+        # than that every HEARTBEAT, each is beaten further apart (docs/hosting.md)
         PROXY_HOPS=0,  # trusted proxies in front (their X-Forwarded-For and -Proto are believed)
     )
     if test_config is None:

@@ -72,7 +72,8 @@ class Front:
         self.hops, self.cap = app.config["PROXY_HOPS"], app.config["STREAMS_PER_ADDRESS"]
         self.streams: dict[str, int] = {}  # client address -> streams it holds open here
         self.watcher = push.Watcher(lambda: app.config["DATABASE"],
-                                    push.heartbeat(app.config["HEARTBEAT"]))
+                                    push.heartbeat(app.config["HEARTBEAT"]),
+                                    push.beats_per_second(app.config["BEATS_PER_SECOND"]))
         self.fragments = swap.Fragments(app)
         self.exit_timer: threading.Timer | None = None
         self.door = door.Door(app)

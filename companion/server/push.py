@@ -4,7 +4,11 @@ A phone opens ``GET /t/<code>/events`` (Server-Sent Events) and keeps it open. I
 table's version at once, then again whenever the version changes, and a heartbeat (``event: beat``)
 every ``HEARTBEAT`` seconds on a quiet stream (a setting, 2 by default), so that a phone whose
 stream falls silent (a hung host or connection) says within 2.5 beats, and 5 s at the least, that
-the host does not answer (``companion.js``). The page compares each version with
+the host does not answer (``companion.js``). A worker beats at most ``BEATS_PER_SECOND`` times a
+second (500 by default): holding more phones than that many beats allow every ``HEARTBEAT``
+seconds, it beats each phone further apart, up to :data:`LONGEST_BEAT`. Each beat names the
+seconds to the next one, and so does a stream's first message when they are more than
+``HEARTBEAT``: the page waits 2.5 times that. The page compares each version with
 the one it shows and, when they differ, asks for its live block again (``companion.js``). A table
 that no longer exists is told ``event: gone`` and the stream ends. A table whose game has news
 beyond its version (a number its game bumps, ``db.bump_news``, in the ``news`` table) is also told
@@ -32,16 +36,19 @@ An idle phone costs the server a coroutine and a socket, and no request at all u
 changes (docs/performance.md).
 """
 import asyncio
+import heapq
+import itertools
 import re
-from collections import deque
 
 from companion.table.db import connect
 
 PATH = re.compile(r"/t/([A-Za-z0-9]{1,16})/events")
 INTERVAL = 0.005  # seconds between two looks at the database (a look that finds nothing new is
 # one PRAGMA: a phone of another worker is told a change within this much of its commit)
-BEAT = b"event: beat\ndata: \n\n"  # an event the page hears (a comment never reaches its script)
 HEARTBEATS = (1, 60)  # the seconds between two heartbeats a host may set (HEARTBEAT)
+BEATS = (10, 100_000)  # the heartbeats a second a host may let a worker send (BEATS_PER_SECOND)
+LONGEST_BEAT = 30  # seconds: the furthest apart a worker's budget puts two beats (a proxy's read
+# timeout, nginx's 60 s by default, then still sees a stream's bytes within its wait)
 BATCH = 500  # tables per query (SQLite allows 32,766 parameters)
 RETRY = 1000  # milliseconds a browser waits before it reconnects a stream that ended
 HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"), (b"cache-control", b"no-store"),
@@ -54,6 +61,21 @@ def heartbeat(seconds) -> float:
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not low <= seconds <= high:
         raise ValueError(f"HEARTBEAT is {seconds!r}; it must be a number of seconds from {low} to {high}")
     return float(seconds)
+
+
+def beats_per_second(count) -> int:
+    """The ``BEATS_PER_SECOND`` setting, within :data:`BEATS` (else the server does not start)."""
+    low, high = BEATS
+    if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
+        raise ValueError(f"BEATS_PER_SECOND is {count!r}; it must be a whole number from {low}"
+                         f" to {high}")
+    return count
+
+
+def beat_message(every: float) -> bytes:
+    """A heartbeat, naming the seconds to the next one (an event the page hears: a comment never
+    reaches its script)."""
+    return f"event: beat\ndata: {every:g}\n\n".encode()
 
 
 def message(version: int | None) -> bytes:
@@ -76,11 +98,14 @@ def restored_message(version: int | None) -> bytes:
     return f"event: restored\ndata: {version}\n\n".encode()
 
 
-def first_message(version: int, seq: int = 0) -> bytes:
+def first_message(version: int, seq: int = 0, every: float | None = None) -> bytes:
     """What a stream starts with: how long to wait before reconnecting, the version now and, on
-    a table whose game told news, the number of its latest."""
+    a table whose game told news, the number of its latest; ``every``: the seconds to the first
+    heartbeat, when they are more than the page knows (``HEARTBEAT``, #shown)."""
     start = f"retry: {RETRY}\n".encode() + message(version)
-    return start + news_message(seq) if seq else start
+    if seq:
+        start += news_message(seq)
+    return start + beat_message(every) if every else start
 
 
 NEWS = ("SELECT t.code, t.version, coalesce(n.seq, 0) FROM tables t"
@@ -115,6 +140,7 @@ class Phone:
         self.replaced = False  # the database was replaced: tell the version even if unchanged
         self.bell: asyncio.Future | None = None
         self.due = 0.0  # when (the loop's clock) a heartbeat is owed if nothing else is sent
+        self.every = 0.0  # the seconds between two beats, as the phone was last told
 
     def tell(self, version: int | None, seq: int = 0) -> None:
         if (version, seq) != (self.told, self.seq_told):
@@ -143,16 +169,19 @@ class Phone:
 class Watcher:
     """The phones of one server process, by table code, and the look at the database."""
 
-    def __init__(self, database, heartbeat: float = 2):
+    def __init__(self, database, heartbeat: float = 2, beats: int = 500):
         self.database = database  # a callable giving the SQLite path (read at first use)
         self.heartbeat = heartbeat  # seconds between two beats on a quiet stream
+        self.beats = beats  # the most heartbeats a second this process sends (BEATS_PER_SECOND)
         self.conn = None
         self.phones: dict[str, set[Phone]] = {}
+        self.count = 0  # the phones in ``phones``
         self.seen = None  # PRAGMA data_version at the last look
         self.newest = None  # the newest event, news and tombstone at the last look
         self.looking: asyncio.Task | None = None
         self.stopping = False  # the server is stopping: no stream is held any more
-        self.quiet_since: deque[tuple[float, Phone]] = deque()  # (due, phone), in time order
+        self.owed: list[tuple[float, int, Phone]] = []  # a heap of (due, number, phone)
+        self.numbers = itertools.count()  # tell apart two entries due at the same moment
 
     def news(self, code: str) -> tuple[int, int] | None:
         """The table's version and latest news now (None when there is no such table)."""
@@ -163,14 +192,18 @@ class Watcher:
     def watch(self, code: str, phone: Phone) -> None:
         if self.stopping:
             return phone.hang_up()
-        self.phones.setdefault(code, set()).add(phone)
+        watching = self.phones.setdefault(code, set())
+        if phone not in watching:
+            watching.add(phone)
+            self.count += 1
         if self.looking is None or self.looking.done():
             self.looking = asyncio.get_running_loop().create_task(self.look_while_watched())
 
     def forget(self, code: str, phone: Phone) -> None:
         watching = self.phones.get(code)
-        if watching is not None:
+        if watching is not None and phone in watching:
             watching.discard(phone)
+            self.count -= 1
             if not watching:
                 del self.phones[code]
 
@@ -182,19 +215,24 @@ class Watcher:
             for phone in phones:
                 phone.hang_up()
 
+    def every(self) -> float:
+        """The seconds between two beats of a quiet stream now: ``heartbeat``, or as far apart
+        as this process's phones need to be beaten within ``beats`` a second, up to
+        :data:`LONGEST_BEAT` (a host's ``HEARTBEAT`` longer than that stays as it is)."""
+        return max(self.heartbeat, min(self.count / self.beats, LONGEST_BEAT))
+
     def quiet(self, phone: Phone) -> None:
-        """``phone`` was just sent something: it is owed a heartbeat ``heartbeat`` seconds
-        from now, unless something else is sent first. The interval is the same for every
-        phone, so the queue stays in time order; an entry a later message made stale is
-        skipped when it comes up."""
-        phone.due = asyncio.get_running_loop().time() + self.heartbeat
-        self.quiet_since.append((phone.due, phone))
+        """``phone`` was just sent something: it is owed a heartbeat ``phone.every`` seconds
+        from now (what it was last told), unless something else is sent first. An entry a
+        later message made stale is skipped when it comes up."""
+        phone.due = asyncio.get_running_loop().time() + phone.every
+        heapq.heappush(self.owed, (phone.due, next(self.numbers), phone))
 
     def beat(self) -> None:
         """Ring the bell of every phone owed a heartbeat now (it sends the beat itself)."""
-        queue, now = self.quiet_since, asyncio.get_running_loop().time()
-        while queue and queue[0][0] <= now:
-            due, phone = queue.popleft()
+        owed, now = self.owed, asyncio.get_running_loop().time()
+        while owed and owed[0][0] <= now:
+            due, _number, phone = heapq.heappop(owed)
             if phone.due == due and not phone.hung_up:
                 phone.ring(False)
 
@@ -209,7 +247,7 @@ class Watcher:
             await asyncio.sleep(INTERVAL)
             self.look()
             self.beat()
-        self.quiet_since.clear()
+        self.owed.clear()
 
     def look(self) -> None:
         """Tell every phone whose table changed since the last look (or is gone) its news."""
@@ -257,10 +295,12 @@ async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, sen
     a version (companion.server.swap), sent instead of the version when there is one."""
     phone = Phone(*now, fragment=fragment)
     watcher.watch(code, phone)
+    phone.every = watcher.every()
     listening = asyncio.ensure_future(listen(receive, phone))
     try:
         await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-        await send({"type": "http.response.body", "body": first_message(*now),
+        stretched = phone.every if phone.every > watcher.heartbeat else None
+        await send({"type": "http.response.body", "body": first_message(*now, every=stretched),
                     "more_body": True})
         while not phone.hung_up:
             if phone.replaced:
@@ -287,7 +327,9 @@ async def stream(watcher: Watcher, code: str, now: tuple[int, int], receive, sen
             else:
                 watcher.quiet(phone)  # owed a heartbeat from now if nothing comes
                 if not await phone.wait():
-                    await send({"type": "http.response.body", "body": BEAT, "more_body": True})
+                    phone.every = watcher.every()
+                    await send({"type": "http.response.body", "body": beat_message(phone.every),
+                                "more_body": True})
         await send({"type": "http.response.body", "body": b""})  # the end (unheard if it went away)
     finally:
         if not listening.done():

@@ -47,14 +47,15 @@ def make_app(url: str | None, db_path: str | None):
     settings = {"LAN_URL": url} if url else {}
     if db_path:
         settings["DATABASE"] = db_path
-    from companion.server.push import heartbeat
+    from companion.server.push import beats_per_second, heartbeat
     try:
         app = create_app(settings=settings)
         heartbeat(app.config["HEARTBEAT"])  # checked here, before any worker starts
+        beats_per_second(app.config["BEATS_PER_SECOND"])
         return app
     except sqlite3.DatabaseError as err:
         raise click.ClickException(f"--db {db_path}: cannot be used as the database ({err})") from None
-    except ValueError as err:  # a setting no table could use (CODE_PREFIX, HEARTBEAT)
+    except ValueError as err:  # a setting no table could use (CODE_PREFIX, HEARTBEAT, ...)
         raise click.ClickException(str(err)) from None
 
 

@@ -21,7 +21,7 @@
 // a version the page does not show (its own tap took it further, a message missed while the
 // stream was closed), a block of another address: the page asks, as before, or has nothing to do.
 var news = {source: null, latest: null, writing: 0, gone: false, again: null, restored: false,
-            fresh: false, silence: null, path: null, pushed: null, hiding: null};
+            fresh: false, silence: null, path: null, pushed: null, hiding: null, every: 0};
 function catchUp() {
   var shown = document.getElementById("shown");
   if (shown && news.latest !== null && news.writing === 0 && (news.restored ||
@@ -86,9 +86,14 @@ function listen() {
   var source = new EventSource(news.path ? url + "?live=" + encodeURIComponent(news.path) : url);
   news.source = source;
   news.fresh = true;
+  news.every = 0;
   source.onopen = function () { beat(source); hostBack(); };
   source.onmessage = function (evt) { beat(source); firstHeard(evt.data); heard("data: " + evt.data); };
-  source.addEventListener("beat", function () { beat(source); });
+  source.addEventListener("beat", function (evt) {
+    var every = Number(evt.data);
+    if (every > 0) { news.every = every; }
+    beat(source);
+  });
   source.addEventListener("restored", function (evt) {
     news.restored = true;
     heard("data: " + evt.data);
@@ -123,12 +128,14 @@ function ask(url) {
   }, function () { return null; });
 }
 // The heartbeat (push.py: every HEARTBEAT seconds on a quiet stream, 2 by default, #shown's
-// data-heartbeat): a stream silent for 2.5 beats, and 5 s at the least, is a hung host or
-// connection; the page says so at once, closes it and asks /alive until the host answers.
+// data-heartbeat; further apart on a host holding many phones: each beat, and the stream's first
+// message then, names the seconds to the next): a stream silent for 2.5 beats, and 5 s at the
+// least, is a hung host or connection; the page says so at once, closes it and asks /alive
+// until the host answers.
 var SILENCE = 5000;
 function silence() {
   var shown = document.getElementById("shown");
-  var every = shown ? Number(shown.getAttribute("data-heartbeat")) : 0;
+  var every = news.every || (shown ? Number(shown.getAttribute("data-heartbeat")) : 0);
   return Math.max(SILENCE, every > 0 ? every * 2500 : 0);
 }
 function beat(source) {

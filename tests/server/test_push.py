@@ -45,7 +45,7 @@ def test_a_quiet_stream_sends_a_heartbeat_now_and_then(hosted, table):
     async def phone():
         stream = Browser(hosted, f"/t/{table.code}/events")
         task = stream.start()
-        await stream.until(b"event: beat\ndata: \n\n")
+        await stream.until(b"event: beat\ndata: 0.05\n\n")  # naming the seconds to the next
         await stream.until(lambda received: received.count(b"event: beat") >= 3)  # and again
         stream.left.set()
         await asyncio.wait_for(task, 2)
@@ -56,23 +56,58 @@ def test_a_phone_is_owed_a_beat_only_after_its_last_message():
     """One queue of the phones owed a heartbeat, in time order: a message sent since makes a
     phone's earlier entry stale, and a phone that has hung up is not rung."""
     async def watcher():
-        watcher = push.Watcher(lambda: ":memory:", heartbeat=0)
+        watcher = push.Watcher(lambda: ":memory:")
         talking, quiet, gone = push.Phone(1), push.Phone(1), push.Phone(1)
         for phone in (talking, quiet, gone):
-            watcher.quiet(phone)
+            watcher.quiet(phone)  # told to wait 0 s: owed a beat now
         waits = {phone: asyncio.ensure_future(phone.wait()) for phone in (talking, quiet, gone)}
         await asyncio.sleep(0)
-        watcher.heartbeat = 60
+        talking.every = 60
         watcher.quiet(talking)  # it was sent something since: owed a beat in a minute
         gone.hung_up = True
         watcher.beat()
         await asyncio.sleep(0)
         assert waits[quiet].done() and waits[quiet].result() is False  # rung for a beat
         assert not waits[talking].done() and not waits[gone].done()
-        assert [phone for _due, phone in watcher.quiet_since] == [talking]
+        assert [phone for _due, _number, phone in watcher.owed] == [talking]
         for task in waits.values():
             task.cancel()
     run(watcher())
+
+
+def test_a_worker_beats_within_its_budget_and_each_beat_names_the_next():
+    """BEATS_PER_SECOND (docs/hosting.md): a worker holding more phones than its budget beats
+    every HEARTBEAT seconds beats each further apart, never more than LONGEST_BEAT; each beat
+    names the seconds to the next, so the page knows how long a silence may last."""
+    watcher = push.Watcher(lambda: ":memory:", heartbeat=2, beats=500)
+    for count, every in ((6, 2), (1000, 2), (1500, 3), (9000, 18), (10 ** 6, push.LONGEST_BEAT)):
+        watcher.count = count
+        assert watcher.every() == every
+    watcher.heartbeat = 60  # a host's own longer beat stays as it is
+    assert watcher.every() == 60
+    assert push.beat_message(18) == b"event: beat\ndata: 18\n\n"
+    assert push.beat_message(2.5) == b"event: beat\ndata: 2.5\n\n"
+    for wrong in (0, 9, 100_001, 2.5, "500", True, None):
+        with pytest.raises(ValueError, match="BEATS_PER_SECOND"):
+            push.beats_per_second(wrong)
+
+
+def test_a_stream_on_a_crowded_worker_names_its_first_beat_at_once(hosted, table):
+    """A stream opened where the beats are stretched says so in its first message: the page,
+    which reads HEARTBEAT from #shown, would otherwise take the first long silence for a lost
+    host. Where they are not, the first message says nothing of them."""
+    hosted.watcher.beats = 10
+    hosted.watcher.count = 99  # 100 phones with this one, 10 beats a second: every 10 s
+
+    async def phone():
+        stream = Browser(hosted, f"/t/{table.code}/events")
+        task = stream.start()
+        await stream.until(b"event: beat\ndata: 10\n\n")
+        assert stream.received.startswith(b"retry: 1000\nid: 0\ndata: 0\n\n")
+        stream.left.set()
+        await asyncio.wait_for(task, 2)
+    run(phone())
+    assert push.first_message(3) == b"retry: 1000\nid: 3\ndata: 3\n\n"
 
 
 def test_a_deleted_table_is_told_gone_and_its_stream_ends(hosted, table):
