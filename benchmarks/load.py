@@ -497,7 +497,8 @@ class Shard:
                 loop.create_task(catch_up())
 
         await asyncio.sleep(random.uniform(0, self.args.arrival))
-        request = (f"GET /t/{code}/events?live=%2Fliberte%2F{code}%2F HTTP/1.1\r\nHost: {HOST}\r\n"
+        request = (f"GET /t/{code}/events?live=%2Fliberte%2F{code}%2F&lang=en HTTP/1.1\r\n"
+                   f"Host: {HOST}\r\n"
                    f"Accept: text/event-stream"
                    f"\r\nCookie: {cookie}\r\n\r\n").encode()
         self.opened.append(time.monotonic())

@@ -29,6 +29,21 @@ def shown(page: str) -> str:
     return html.unescape(" ".join(text.split()))
 
 
+def marked_for(page: str, seat: str | None, writes: bool) -> str:
+    """A board's changes, rendered alike for every phone (liberte.views.board_changes), as a
+    page marks them for its own seat and rights when it swaps them in (liberte.js)."""
+    page = page.replace("data-off", "" if writes else "disabled")
+    page = (page.replace(" data-writers-only", "") if writes else
+            re.sub(r'<details [^>]* data-writers-only>.*?</details>', "", page, flags=re.S))
+    page = (re.sub(r'<p class="notice" data-unseated>.*?</p>', "", page, flags=re.S) if seat else
+            page.replace(" data-unseated", ""))
+    if seat:
+        page = page.replace(f"<option >{seat}</option>", f"<option selected>{seat}</option>")
+        page = re.sub(rf'(<fieldset [^>]*) data-pick-seat(>.*?value="{re.escape(seat)}" )>',
+                      r"\1\2checked>", page, flags=re.S)
+    return page.replace(" data-pick-seat", "")
+
+
 def refusals(response) -> list:
     """The refusals an answer shows, without their rule ids."""
     return [shown(found) for found in re.findall(r'class="error" role="alert"[^>]*>(.*?)<span class="rule">',

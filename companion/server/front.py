@@ -52,7 +52,7 @@ from a2wsgi.wsgi import build_environ
 
 from companion.server import door, push, swap
 from companion.server.process import one_thread
-from companion.table import guard
+from companion.table import guard, live
 from companion.security import forwarded_client
 
 BODY_TIMEOUT = 30  # seconds a request's body may take to arrive
@@ -185,9 +185,13 @@ class Front:
         else:
             status, headers, content = await asyncio.get_running_loop().run_in_executor(
                 thread, run)
+        shared = environ.get(live.SHARED) if status == 200 else None
+        if shared is not None:  # what the table's phones are to be sent: rendered once
+            self.fragments.keep(shared)
+        changed = scope["method"] == "POST" and status < 400
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
-        if scope["method"] == "POST" and status < 400:
+        if changed:
             self.watcher.nudge()  # a change answered: its table's phones here are told at once
 
 

@@ -16,6 +16,13 @@ the phone's session (a board profile's keeper), whole. Phones with the same audi
 version of the same block share one rendering (the "pushed fragments" cache); a phone of
 another audience, seat or table never gets it, as the key holds all of that.
 
+A block's answer may say that it is the same for every phone of the table (``live.share``: a
+game board's changes, which each page marks for its own seat): it is then kept under the
+table, the versions, the block's address and the language alone (:func:`shared_key`), and a
+phone whose page names its language (``lang=``) is sent it without its audience being read; so
+is the answer to the tap that made the change, kept as the front sends it (:meth:`Fragments.keep`),
+so that after a tap no phone of its worker renders anything.
+
 Two things of a phone's session are left out of the key, both read by no live block the same
 way twice: its CSRF token, rendered empty (the page puts in its own before swapping: the
 forms of a pushed block are never another phone's), and its phone id, which only marks on the
@@ -34,8 +41,9 @@ from a2wsgi.wsgi import build_environ
 from flask import g, session
 from flask_babel import get_locale
 
+from companion.i18n import LANGUAGES
 from companion.server.process import one_thread
-from companion.table import caches, tables
+from companion.table import caches, live, tables
 
 WAIT = 2.0  # seconds a phone waits for its block before it is told the version instead (its
 # stream is silent meanwhile: with a heartbeat every 2 s, under the 5 s a page waits for one)
@@ -59,6 +67,18 @@ def live_path(query: bytes) -> str | None:
             or parts.netloc or len(path) > 300 or not path.isprintable()):
         return None
     return path
+
+
+def page_language(query: bytes) -> str | None:
+    """The language the stream's page is shown in (``lang=``), if it is one of the app's."""
+    found = parse_qs(query.decode("latin-1")).get("lang")
+    return found[0] if found and found[0] in LANGUAGES else None
+
+
+def shared_key(code: str, since: int, version: int, path: str, language: str) -> tuple:
+    """What a :class:`companion.table.live.Shared` answer is kept under: no audience, only the
+    language (a 2-tuple where an audience is a 4-tuple: the two never meet)."""
+    return code, since, version, path, ("language", language)
 
 
 def render_scope(scope: dict, path: str) -> dict:
@@ -91,10 +111,11 @@ def since_scope(scope: dict, told: int) -> dict:
 
 
 def render(app, scope: dict, code: str):
-    """The live block as the phone's own ``GET`` answers it: (version, changes, html), or None
-    when it is not a block of table ``code`` at a version (another page, an error, a redirect).
-    ``changes``: the answer holds only what changed since the version the request named
-    (``HX-Reswap: none``: its parts are swapped out of band), else the whole block."""
+    """The live block as the phone's own ``GET`` answers it: (version, changes, html, shared),
+    or None when it is not a block of table ``code`` at a version (another page, an error, a
+    redirect). ``changes``: the answer holds only what changed since the version the request
+    named (``HX-Reswap: none``: its parts are swapped out of band), else the whole block;
+    ``shared``: it is the same for every phone of the table (``live.share``), else None."""
     from companion.server.front import answer  # the front imports this module
     environ = build_environ(scope, io.BytesIO(b""))
     with app.app_context():
@@ -108,7 +129,7 @@ def render(app, scope: dict, code: str):
     changes = hx.pop(b"hx-reswap", None) == b"none"
     if status != 200 or hx or table is None or table.code != code:
         return None  # an answer that steers the page (a table finished: HX-Redirect) is asked for
-    return table.version, changes, body.decode("utf-8")
+    return table.version, changes, body.decode("utf-8"), environ.get(live.SHARED)
 
 
 def message(version: int, path: str, html: str, since: int | None = None) -> bytes:
@@ -129,10 +150,19 @@ class Fragments:
         self.thread = one_thread("flask-push")
         self.pending: dict[tuple, asyncio.Future] = {}
 
+    def keep(self, shared: live.Shared) -> tuple[int, bytes]:
+        """Keep a :class:`~companion.table.live.Shared` answer for the phones it is to be sent
+        to: (version, message)."""
+        found = shared.version, message(shared.version, shared.path, shared.html, shared.since)
+        KEPT[shared_key(shared.code, shared.since, shared.version, shared.path,
+                        shared.language)] = found
+        return found
+
     def phone(self, scope: dict, code: str):
         """The ``fragment(version)`` of one stream (``push.Phone.fragment``), or None when its
         page named no live block."""
-        path = live_path(scope.get("query_string", b""))
+        query = scope.get("query_string", b"")
+        path, language = live_path(query), page_language(query)
         if path is None:
             return None
         scope = render_scope(scope, path)
@@ -140,6 +170,10 @@ class Fragments:
 
         async def fragment(told: int, version: int) -> tuple[int, bytes] | None:
             nonlocal who
+            if language is not None:  # the same for every phone: no audience to read
+                found = KEPT.get(shared_key(code, told, version, path, language))
+                if found is not None:
+                    return found
             if who is None:  # read at the first change: a phone that sees none costs nothing
                 who = asyncio.get_running_loop().run_in_executor(
                     self.thread, audience, self.app, scope, code)
@@ -174,9 +208,11 @@ class Fragments:
                 self.thread, functools.partial(render, self.app, since_scope(scope, told), code))
             if rendered is None:
                 return None
-            at, changes, html = rendered
+            at, changes, html, shared = rendered
             found = at, message(at, path, html, told if changes else None)
             KEPT[key] = KEPT[(code, told, at, path, heard)] = found
+            if shared is not None:
+                self.keep(shared)
             return found
         finally:
             self.pending.pop(key, None)

@@ -83,7 +83,8 @@ function listen() {
     return ask(url);
   }
   news.path = live && live.getAttribute("hx-get");
-  var source = new EventSource(news.path ? url + "?live=" + encodeURIComponent(news.path) : url);
+  var source = new EventSource(news.path ? url + "?live=" + encodeURIComponent(news.path) +
+                               "&lang=" + encodeURIComponent(document.documentElement.lang) : url);
   news.source = source;
   news.fresh = true;
   news.every = 0;

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from flask import abort, current_app, g, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from companion.forms import address_number
@@ -164,10 +165,38 @@ class Screen:
 class Part:
     """A smaller answer for htmx than the whole fragment: ``render(table, error)`` after a
     success or a refused input; on success the event ``changed`` is sent (``HX-Trigger``) for
-    the parts of the page that refresh themselves (an open panel showing the same thing)."""
+    the parts of the page that refresh themselves (an open panel showing the same thing).
+    ``headers``: more headers it is answered with (how htmx swaps it), as (name, value) pairs."""
 
     render: Callable[[object, dict | None], str]
     changed: str | None = None
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+SHARED = "companion.shared"  # the key of the WSGI environ that holds an answer's Shared
+
+
+@dataclass(frozen=True)
+class Shared:
+    """An answer that every phone of a table showing the live block at ``path`` from version
+    ``since`` is to be sent for the table's ``version`` in ``language``, whoever it is: its seat
+    and rights are applied by the page. A server's front keeps it and sends it on the news
+    streams of those phones rather than render it again for each (companion.server.swap)."""
+
+    code: str
+    path: str
+    since: int
+    version: int
+    language: str
+    html: str
+
+
+def share(table, path: str, since: int, html) -> None:
+    """Say that this answer, ``html``, is the :class:`Shared` change of ``table`` since version
+    ``since`` for the phones showing ``path`` (kept in the request's environ, where the front
+    finds it; without a front nothing reads it)."""
+    request.environ[SHARED] = Shared(table.code, path, since, table.version, str(get_locale()),
+                                     str(html))
 
 
 def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | None = None,
@@ -207,7 +236,7 @@ def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | 
     toast = undo_toast(table, written.event) if status == 200 else ""
     if part and is_fragment() and not whole:
         headers = {"HX-Trigger": part.changed} if part.changed and status == 200 else {}
-        return part.render(table, error) + toast, status, headers
+        return part.render(table, error) + toast, status, {**dict(part.headers), **headers}
     headers = {"HX-Retarget": "#live", "HX-Reswap": "outerHTML"} if whole else {}
     body, status = render(screen.page, screen.fragment, status, notice=notice, error=error,
                           **screen.context(table))

@@ -323,3 +323,41 @@ def test_an_open_phone_shows_a_restored_table_within_2_s(phone, tmp_path):
         host.process.send_signal(signal.SIGINT)
         host.process.wait(20)
         host.log.close()
+
+
+def test_a_change_sent_alike_to_every_phone_is_marked_for_each(server, phone):
+    """A stack's change is rendered once and every phone of the table is sent the same bytes
+    (liberte.views.board_changes, companion/server/swap.py): each page applies its own seat and
+    rights as it swaps it in (liberte.js). A phone that only watches gets no usable button and
+    no add-a-stack sheet; a seated one whose open province offers other players afresh finds
+    its own player chosen there."""
+    from playwright.sync_api import expect
+    host = phone()
+    join = new_table(host, server, ["Anne", "Ben", "Cleo"])
+    host.goto(join)
+    host.get_by_role("button", name="Anne").click()
+    ben = phone()
+    ben.goto(join)
+    ben.get_by_role("button", name="Ben").click()
+    ben.locator("#tile-8").click()
+    expect(ben.locator("#open .num")).to_have_text("8")
+    watcher = phone()
+    watcher.goto(join)
+    watcher.get_by_role("button", name="Just watching").click()
+    for page in (host, ben, watcher):  # each holds its stream, showing version 0
+        expect(page.locator("#shown")).to_have_attribute("data-version", "0")
+    add_stack(host, 8, "Cleo", "white", 2)
+    for page in (ben, watcher):
+        expect(page.locator('#prov-8 .chip[data-player="Cleo"]')).to_be_visible(timeout=TOLD)
+        assert page.locator("[data-off], [data-writers-only], [data-pick-seat]").count() == 0
+    assert watcher.locator("#prov-8 button:enabled").count() == 0
+    assert watcher.locator("#prov-8 details.sheet").count() == 0
+    assert ben.locator("#prov-8 .chip button:enabled").count() == 2
+    assert ben.locator('#open input[name=player][value="Ben"]').is_checked()
+    assert ben.locator("#open .for input[name=player]").count() == 2  # Anne and Ben, not Cleo
+    expect(ben.locator("#open .chip[data-player=Cleo] .h")).to_have_text("2")
+    ben.locator('#open button[name=pick][value="blue:1"]').click()  # one tap: Ben's own stack
+    expect(host.locator('#prov-8 .chip[data-player="Ben"]')).to_be_visible(timeout=TOLD)
+    expect(watcher.locator('#prov-8 .chip[data-player="Ben"]')).to_be_visible(timeout=TOLD)
+    assert watcher.locator("#prov-8 button:enabled").count() == 0
+    shot(watcher, "watcher-marked")

@@ -78,16 +78,26 @@ def colours(table) -> dict:
     return {name: i for i, name in enumerate(table.players)}
 
 
-def board_context(table) -> dict:
+def board_url(table) -> str:
+    """The address of the board's live block as this phone shows it: with the province open for
+    editing (``?open=N``), which the live refresh keeps open."""
+    opened = open_province()
+    url = live.table_url("liberte.board", table.code)
+    return f"{url}?open={opened}" if opened else url
+
+
+def board_context(table, neutral: bool = False) -> dict:
     """The board with its meters: the check (control, counter-revolution, supply) and the
     election preview, each computed once per version (the position's facts:
     companion.games.liberte.position.Position); the overview, and the province open for
-    editing, which the live refresh keeps open (its address carries it)."""
+    editing, which the live refresh keeps open (its address carries it). ``neutral``: the same
+    for every phone of the table, whatever its seat and rights (:func:`province_forms`)."""
     opened = open_province()
-    url = live.table_url("liberte.board", table.code)
-    context = base_context(table, f"{url}?open={opened}" if opened else url)
+    context = base_context(table, board_url(table))
+    if neutral:
+        context["seat"] = None
     context.update(meters_context(table, context["p"]))
-    context["shared"] = province_forms(table, context["seat"])
+    context["shared"] = province_forms(table, context["seat"], neutral)
     context["controls"] = context["check"]["control"]
     context.update(opened=opened, initials=initials(table.players),
                    regions=regions(context["profile"]["provinces"]))
@@ -121,19 +131,27 @@ def initials(players) -> dict:
     return {name: name for name in players}
 
 
-def province_forms(table, seat) -> dict:
+def province_forms(table, seat, neutral: bool = False) -> dict:
     """What the forms of every province share, made once per answer (``shared``): the action,
     the hidden fields, the words, the fields of the add-a-stack sheet. In a fragment the forms
     are htmx's, which sends the CSRF token in a header (base.html), so only a whole page needs
-    it in the forms (signing it is most of the cost of a small answer)."""
+    it in the forms (signing it is most of the cost of a small answer).
+
+    ``neutral``: the board's changes, rendered once for every phone of the table (each phone's
+    stream is sent the same bytes, :func:`board`): no seat chosen in the sheet, every button
+    usable, each marked for the page to apply its own seat and rights as it swaps them in
+    (``data-pick-seat``, ``data-off``, ``data-writers-only``, ``data-unseated``: liberte.js,
+    from the board's ``#seat-marks``)."""
     hidden = Markup('<input type="hidden" name="version" value="{}">').format(table.version)
     if not live.is_fragment():
         hidden = Markup('<input type="hidden" name="csrf_token" value="{}">').format(
             generate_csrf()) + hidden
-    writable = live.may_write(table)
+    writable = neutral or live.may_write(table)
+    off = "data-off" if neutral else "" if writable else "disabled"
     return dict(province_words(), action=live.table_url("liberte.board", table.code),
-                csrf_token_and_version=hidden, sheet=sheet(table.players, seat, writable),
-                off="" if writable else "disabled")
+                csrf_token_and_version=hidden, neutral=neutral,
+                sheet=sheet(table.players, seat, writable, neutral), off=Markup(off),
+                writers_only=Markup(" data-writers-only" if neutral else ""))
 
 
 def province_words() -> dict:
@@ -141,13 +159,14 @@ def province_words() -> dict:
     return {"less": _("one block less"), "more": _("one block more"), "stack": _("stack")}
 
 
-def sheet(players, seat, writable: bool) -> Markup:
+def sheet(players, seat, writable: bool, neutral: bool = False) -> Markup:
     """The fields of the add-a-stack sheet (liberte/_sheet.html); none for a phone that only
-    watches (no button it cannot use)."""
+    watches (no button it cannot use). ``neutral``: no seat chosen, the page chooses its own."""
     if not writable:
         return Markup()
     return Markup(render_template("liberte/_sheet.html", players=tuple(players), seat=seat,
-                                  factions=FACTIONS, faction_names=faction_names()))
+                                  factions=FACTIONS, faction_names=faction_names(),
+                                  neutral=neutral))
 
 
 def meters_context(table, position) -> dict:
@@ -165,37 +184,23 @@ def meters_context(table, position) -> dict:
 
 
 def tap_answer(table, error) -> str:
-    """The answer to a tap on one province (a success, or a refusal shown beside it): that
-    province with its control (LIB-CTRL-1), and out of band its tile in the overview, the
-    meters (after a success) and the version: all the tapping phone must redraw, in one answer. The macros
-    are called directly: a tap is the most frequent request, and a whole template's context
-    would cost twice the rest of it."""
-    key = request.form["province"]  # a province number: change_stack gives a part only then
-    position = live.position(table)
-    stacks = position["board"].get(key, [])
-    province = live.macro("liberte/_province.html", "province")
-    tile = live.macro("liberte/_tile.html", "tile")
-    shared = province_forms(table, tables.seat(table))
-    prov = engine.profile(position.get("map"))["provinces"][key]
-    control, seats = engine.control(stacks), colours(table)
-    return (province(int(key), prov, stacks, control, seats, shared, error)
-            + tile(int(key), prov, stacks, control, seats, initials(table.players),
-                   faction_names(), shared["action"], None, bool(error), oob=True)
-            + (meters_answer(table, oob=True) if error is None else "") + live.shown_oob(table))
-
-
-def opened_answer(table, error) -> str:
-    """The answer to a tap in the open province (a success, or a refusal shown there): that
-    province in the panel, the list and the overview, and the meters, as a phone catching up
-    gets them (:func:`board_changes`)."""
-    return board_changes(table, [int(request.form["province"])], error)
+    """The answer to a tap on one province (a success, or a refusal shown beside it): what the
+    other phones of the table are sent of it too (:func:`board_changes`: that province with
+    its control, LIB-CTRL-1, its tile, the open province, the meters and the version), made
+    once: a success is the change since the version before for every phone showing the board
+    so (``live.share``)."""
+    changed = board_changes(table, [int(request.form["province"])], error)
+    if error is None:
+        live.share(table, board_url(table), table.version - 1, changed)
+    return changed
 
 
 def board_changes(table, changed: list[int], error=None) -> Markup:
     """The provinces ``changed`` with their tiles, the open province and the meters, each
-    replacing its own element on the page (out of band: liberte/_board_changes.html)."""
+    replacing its own element on the page (out of band: liberte/_board_changes.html). The
+    same for every phone of the table (``neutral``): the page applies its seat."""
     return Markup(render_template("liberte/_board_changes.html", oob=True, error=error,
-                                  changed=changed, **board_context(table)))
+                                  changed=changed, **board_context(table, neutral=True)))
 
 
 def displays_context(table) -> dict:
@@ -307,18 +312,22 @@ def board(code):
     live meters, and the 27 provinces as a list, stacks as chips. A phone catching up with
     another phone's taps gets only what they changed (:func:`changed_provinces`)."""
     table = live.load(code)
-    changed = changed_provinces(table)
-    if changed is not None:
-        return board_changes(table, changed), 200, {"HX-Reswap": "none"}
+    caught_up = changed_provinces(table)
+    if caught_up is not None:
+        since, changed = caught_up
+        answer = board_changes(table, changed)
+        live.share(table, board_url(table), since, answer)
+        return answer, 200, dict(CHANGES_ONLY)
     return live.render("liberte/board.html", "liberte/_board.html", **board_context(table))
 
 
 CATCH_UP = 30  # events; a phone further behind than that redraws the whole board
+CHANGES_ONLY = (("HX-Reswap", "none"),)  # an answer whose parts each replace their own element
 
 
-def changed_provinces(table) -> list[int] | None:
-    """The provinces a phone's board must redraw to show the table as it is now, when that is
-    all it must redraw; None when it needs the whole board.
+def changed_provinces(table) -> tuple[int, list[int]] | None:
+    """The version a phone's board shows and the provinces it must redraw to show the table as
+    it is now, when that is all it must redraw; None when it needs the whole board.
 
     The board's live refresh names the version the phone shows (``since``, companion.js). If
     every change after it set a stack (the usual case: other phones' taps), only those
@@ -337,7 +346,7 @@ def changed_provinces(table) -> list[int] | None:
     position = live.position(table)
     if position.get("over") or engine.under_way(position):
         return None
-    return sorted({int(event["data"]["province"]) for event in later})
+    return since, sorted({int(event["data"]["province"]) for event in later})
 
 
 @bp.get("/meters")
@@ -365,7 +374,7 @@ def change_stack(code):
     table = live.load(code)
     field = province_field(request.form.get("province"))
     opened = open_province()  # a tap in the open province: it answers with the meters too
-    part = (live.Part(opened_answer) if opened else live.Part(tap_answer, "province-tapped")) \
+    part = live.Part(tap_answer, None if opened else "province-tapped", CHANGES_ONLY) \
         if field else None
     return live.write(table, "stack", lambda p: checker.read(p, "stack", request.form), BOARD,
                       field, part)

@@ -7,6 +7,8 @@ the whole board would show for them. Anything else redraws the whole board.
 """
 import re
 
+from page_support import marked_for
+
 HTMX = {"HX-Request": "true"}
 
 
@@ -47,18 +49,30 @@ def test_a_phone_behind_by_two_taps_gets_only_their_provinces_and_the_meters(cli
     assert 'id="live"' not in text and 'id="tile-4"' not in text
 
 
-def test_what_a_phone_catches_up_with_is_what_the_whole_board_shows(client, table):
+def test_what_a_phone_catches_up_with_is_what_the_whole_board_shows(app, client, table):
+    """The changes are the same for every phone (its seat and rights applied by the page,
+    liberte.js): marked for a seated phone, the host, or a phone that only watches, they are
+    what the whole board shows that phone."""
     other = table.seated_phone("Joshua")
+    watcher = app.test_client()
+    table.sit("", watcher)
+    table.stack(3, "Joshua", "blue", 1, client=other)  # a province with a sheet
     since = table.version
     table.stack(8, "Joshua", "blue", 3, client=other)
     table.stack(8, "Max", "white", 3, client=other)  # a tie in Paris (LIB-ELEC-4)
-    caught_up = pieces(catch_up(client, table, since, open=8).get_data(as_text=True))
-    whole = pieces(client.get(f"/liberte/{table.code}/?open=8", headers=HTMX)
-                   .get_data(as_text=True))
-    assert set(caught_up) == {"tile-8", "prov-8", "open", "meters"}
-    for key in ("tile-8", "prov-8", "open", "meters"):
-        assert without_oob(caught_up[key]).strip() == whole[key].strip(), key
-    assert "tied" in caught_up["tile-8"] and "Max" in caught_up["open"]
+    table.stack(3, "Max", "red", 1, client=other)
+    answers = [catch_up(phone, table, since, open=3).get_data(as_text=True)
+               for phone in (client, other, watcher)]
+    assert answers[0] == answers[1] == answers[2]
+    for phone, seat, writes in ((client, "Christie", True), (other, "Joshua", True),
+                                (watcher, None, False)):
+        caught_up = pieces(marked_for(answers[0], seat, writes))
+        whole = pieces(phone.get(f"/liberte/{table.code}/?open=3", headers=HTMX)
+                       .get_data(as_text=True))
+        assert set(caught_up) == {"tile-3", "prov-3", "tile-8", "prov-8", "open", "meters"}
+        for key in caught_up:  # the same elements (the page's whitespace aside)
+            assert without_oob(caught_up[key]).split() == whole[key].split(), (key, seat)
+    assert "tied" in pieces(answers[0])["tile-8"] and "Max" in pieces(answers[0])["open"]
 
 
 def test_a_phone_that_is_up_to_date_gets_nothing_to_swap(client, table):

@@ -1,6 +1,8 @@
 """The Liberté board mirror and the displays page (companion.games.liberte.views)."""
 import re
 
+from page_support import marked_for, section
+
 
 def rules_shown(page: str) -> str:
     """A page with its rule ids shown ("Show the rule ids": their spans unwrapped)."""
@@ -128,16 +130,24 @@ def test_a_fifth_card_needs_sans_culottes(client, table):
     assert r.status_code == 200
 
 
-def test_a_tap_answers_its_province_as_the_board_shows_it(client, table):
-    """The answer to a tap is the province macro the board calls, and out of band its tile, the
-    meters and the new version (the poll element), nothing else."""
+def test_a_tap_answers_with_what_the_other_phones_are_sent_of_it(client, table):
+    """The answer to a tap is the board's changes since the version before, as every other phone
+    of the table is sent them (the province, its tile, the meters and the new version, each out
+    of band, liberte.views.board_changes), then the toast; marked for this phone's seat
+    (liberte.js), the province is the one the board shows."""
     table.stack(5, "Christie", "red", 2)
-    text = table.stack(5, "Joshua", "blue", 1).get_data(as_text=True)
+    since = table.version
+    answer = table.stack(5, "Joshua", "blue", 1)
+    text = answer.get_data(as_text=True)
+    assert answer.headers["HX-Reswap"] == "none"
     assert text.count('class="prov"') == 1 and text.count('id="meters"') == 1
-    assert f'data-version="{table.version}"' in text and 'hx-swap-oob="true"' in text
+    assert f'data-version="{table.version}"' in text and 'id="toast"' in text
+    changes = client.get(f"/liberte/{table.code}/?since={since}", headers={"HX-Request": "true"})
+    assert text.startswith(changes.get_data(as_text=True))
     board = client.get(f"/liberte/{table.code}/", headers={"HX-Request": "true"})
-    province = text[text.index('<section class="prov" id="prov-5"'):text.index("</section>")]
-    assert province in board.get_data(as_text=True)
+    mine = marked_for(text, "Christie", True).replace(' hx-swap-oob="true"', "")
+    province = mine[mine.index('<section class="prov" id="prov-5"'):mine.index("</section>")]
+    assert " ".join(province.split()) in " ".join(board.get_data(as_text=True).split())
 
 
 def test_the_meters_announce_a_counter_revolution_that_ends_the_game_before_the_election(
@@ -191,7 +201,8 @@ def test_the_add_a_stack_sheet_does_not_replace_a_players_stack_LIB_PLACE_3(clie
     text = refused.get_data(as_text=True)
     assert refused.status_code == 422 and 'id="prov-1"' in text
     assert "Christie already has a stack in province 1 (2 red)" in text and "LIB-PLACE-3" in text
-    assert 'class="chip p0 f-red"' in text and "f-white" not in text
+    province = section(text, "prov-1")
+    assert 'class="chip p0 f-red"' in province and 'class="chip p0 f-white"' not in province
     assert table.stack(1, "Joshua", "white", 1, add=1).status_code == 200
 
 

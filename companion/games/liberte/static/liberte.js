@@ -52,3 +52,36 @@ document.addEventListener("keydown", function (evt) {
     close.click();
   }
 });
+// The board's changes are rendered once for every phone of the table (views.board_changes): no
+// seat chosen, every button usable, each marked. Each page applies its own seat and rights
+// (#seat-marks: liberte/_board.html) as it swaps them in, before they are painted: a phone that
+// only watches gets no usable button and no add-a-stack sheet; a seated one finds its own player
+// chosen in a new sheet or panel. A sheet kept through the swap (hx-preserve) keeps its choice.
+function markForThisPhone() {
+  var me = document.getElementById("seat-marks");
+  if (!me) { return; }
+  var seat = me.getAttribute("data-seat"), writes = me.hasAttribute("data-writes");
+  document.querySelectorAll("[data-off]").forEach(function (button) {
+    button.removeAttribute("data-off");
+    if (!writes) { button.disabled = true; }
+  });
+  document.querySelectorAll("[data-writers-only]").forEach(function (elt) {
+    if (writes) { elt.removeAttribute("data-writers-only"); } else { elt.remove(); }
+  });
+  document.querySelectorAll("[data-unseated]").forEach(function (elt) {
+    if (seat) { elt.remove(); } else { elt.removeAttribute("data-unseated"); }
+  });
+  document.querySelectorAll("select[data-pick-seat]").forEach(function (select) {
+    select.removeAttribute("data-pick-seat");
+    for (var i = 0; i < select.options.length; i++) {
+      if (select.options[i].value === seat) { select.selectedIndex = i; }
+    }
+  });
+  document.querySelectorAll("fieldset[data-pick-seat]").forEach(function (choices) {
+    choices.removeAttribute("data-pick-seat");
+    choices.querySelectorAll("input[name=player]").forEach(function (radio) {
+      if (radio.value === seat) { radio.checked = true; }
+    });
+  });
+}
+document.addEventListener("htmx:afterSwap", markForThisPhone);
