@@ -50,7 +50,7 @@ import threading
 
 from a2wsgi.wsgi import build_environ
 
-from companion.server import door, push, swap
+from companion.server import door, peers, push, swap
 from companion.server.process import one_thread
 from companion.table import guard, live
 from companion.security import forwarded_client
@@ -77,6 +77,7 @@ class Front:
         self.fragments = swap.Fragments(app)
         self.exit_timer: threading.Timer | None = None
         self.door = door.Door(app)
+        self.peers: peers.Peers | None = None  # the other workers of the server, if any
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "lifespan":
@@ -99,10 +100,22 @@ class Front:
             message = await receive()
             if message["type"] == "lifespan.startup":
                 self.stop_on_signals()
+                if self.app.config.get("PEERS_FOLDER"):  # companion serve --workers 2 or more
+                    self.peers = peers.Peers(self.app.config["PEERS_FOLDER"])
+                    self.peers.listen(asyncio.get_running_loop(), self.rung)
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
+                if self.peers is not None:
+                    self.peers.close()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+    def rung(self, shared) -> None:
+        """Another worker answered a change: its phones here are told now, sent what it sent
+        (``shared``, when every phone is sent the same) rather than rendering it again."""
+        if shared is not None:
+            self.fragments.keep(shared)
+        self.watcher.nudge()
 
     def stop_on_signals(self) -> None:
         """SIGTERM (``companion serve`` stopping at Ctrl-C, or dead: ``process.die_with_parent``)
@@ -189,6 +202,8 @@ class Front:
         if shared is not None:  # what the table's phones are to be sent: rendered once
             self.fragments.keep(shared)
         changed = scope["method"] == "POST" and status < 400
+        if changed and self.peers is not None:
+            self.peers.ring(shared)  # the others tell their phones meanwhile
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
         if changed:

@@ -18,7 +18,8 @@ A stream whose page named its live block (``?live=``) is sent, instead of the ba
 block itself at that version (``event: swap``, companion.server.swap), and the page asks nothing.
 
 One :class:`Watcher` per server process looks at the database every ``INTERVAL`` seconds, and
-at once after a change this process wrote (:meth:`Watcher.nudge`), and reads only when something
+at once after a change this process or another worker of the server answered
+(:meth:`Watcher.nudge`, companion.server.peers), and reads only when something
 was committed since its last look (``PRAGMA data_version`` changes when any
 other connection, in any process, commits). It reads the tables that have events newer than the
 newest it saw, news newer than the newest it saw (numbered from the clock, under the write
@@ -43,8 +44,9 @@ import re
 from companion.table.db import connect
 
 PATH = re.compile(r"/t/([A-Za-z0-9]{1,16})/events")
-INTERVAL = 0.005  # seconds between two looks at the database (a look that finds nothing new is
-# one PRAGMA: a phone of another worker is told a change within this much of its commit)
+INTERVAL = 0.1  # seconds between two looks at the database (a look that finds nothing new is one
+# PRAGMA): a change this worker or another of the server answered is looked for at once (nudge,
+# companion.server.peers), one another process made (companion restore) within this much
 HEARTBEATS = (1, 60)  # the seconds between two heartbeats a host may set (HEARTBEAT)
 BEATS = (10, 100_000)  # the heartbeats a second a host may let a worker send (BEATS_PER_SECOND)
 LONGEST_BEAT = 30  # seconds: the furthest apart a worker's budget puts two beats (a proxy's read

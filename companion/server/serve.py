@@ -16,7 +16,9 @@ else the LAN address; ``--table`` makes it open a table's join page. The pages b
 link the same way, from the address the phone used (companion.table.rooms.public_base).
 """
 import os
+import shutil
 import sqlite3
+import tempfile
 
 import click
 
@@ -171,5 +173,12 @@ def serve(host, port, db_path, workers, max_connections, backlog, idle_timeout, 
         click.echo(f"companion: the open-files limit lets each worker hold {fits} connections, "
                    f"not {max_connections} (raise it with ulimit -n)", err=True)
     environ = {"COMPANION_DATABASE": database} | ({"COMPANION_LAN_URL": lan} if lan else {})
-    run_server(host, port, environ=environ, workers=workers, connections=fits, backlog=backlog,
-               idle_timeout=idle_timeout, log=log)
+    peers = tempfile.mkdtemp(prefix="companion-peers-") if workers > 1 else None
+    if peers:  # the workers' sockets, to tell each other of changes (companion.server.peers)
+        environ["COMPANION_PEERS_FOLDER"] = peers
+    try:
+        run_server(host, port, environ=environ, workers=workers, connections=fits,
+                   backlog=backlog, idle_timeout=idle_timeout, log=log)
+    finally:
+        if peers:
+            shutil.rmtree(peers, ignore_errors=True)

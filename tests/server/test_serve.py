@@ -37,9 +37,11 @@ def test_serve_prints_the_address_and_qr_and_starts_the_server(tmp_path, monkeyp
     assert result.exit_code == 0, result.output
     assert f"http://192.168.1.23:{port}/" in result.output and ("█" in result.output or "▀" in result.output)
     assert calls["port"] == port and calls["host"] == "0.0.0.0" and calls["workers"] == 2
+    peers = calls["environ"].pop("COMPANION_PEERS_FOLDER")  # the workers' sockets' folder
     assert calls["environ"] == {"COMPANION_DATABASE": str(db),
                                 "COMPANION_LAN_URL": f"http://192.168.1.23:{port}/"}
     assert db.exists()  # the schema is made once, before the workers start
+    assert not os.path.exists(peers)  # removed when the server stops
 
 
 def test_each_worker_builds_the_app_from_what_the_command_said(tmp_path, monkeypatch):

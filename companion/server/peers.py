@@ -1,0 +1,101 @@
+"""The workers of one ``companion serve`` tell each other of the changes they answer.
+
+A change is answered by one worker, and the phones of its table hold their streams in any of
+them. Each worker binds a Unix datagram socket in a folder of its own that ``companion serve``
+makes for the run (``PEERS_FOLDER``, private to its user, removed when it stops): after a change
+it answered, a worker rings every other socket of the folder, so the others look at the database
+at once (``push.Watcher.nudge``) instead of at their next look. The ring carries what the
+table's phones are sent of the change when every phone is sent the same (a ``live.Shared``
+answer: a game board's changes), so the other workers send it on as it is, and none renders
+it again. A ring that cannot be sent (a worker gone, its socket's queue full) is only late: the
+others see the change at their next look (``push.INTERVAL``).
+
+A ring is one datagram: ``look`` alone, or ``keep``, a line of JSON (the table's code, the
+block's address, the versions, the language) and the HTML. Only a worker of the same user can
+write in the folder; a datagram that is not a ring is dropped.
+"""
+import json
+import os
+import secrets
+import socket
+
+from companion.table.live import Shared
+
+LARGEST = 60 * 1024  # bytes: a ring carrying more goes bare (the others render it themselves)
+LOOK = b"look"
+KEEP = b"keep\n"
+
+
+class Peers:
+    """This worker's socket in ``folder`` and the others' (found anew at each ring: a worker
+    granian starts again after a crash binds a new one)."""
+
+    def __init__(self, folder: str):
+        self.folder = folder
+        self.path = os.path.join(folder, f"{os.getpid()}-{secrets.token_hex(4)}.sock")
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(self.path)
+        self.sock.setblocking(False)
+
+    def listen(self, loop, heard) -> None:
+        """Call ``heard(shared or None)`` in ``loop`` for each ring that arrives."""
+        loop.add_reader(self.sock.fileno(), self.read, heard)
+
+    def read(self, heard) -> None:
+        while True:
+            try:
+                datagram = self.sock.recv(LARGEST + 4096)
+            except (BlockingIOError, InterruptedError):
+                return
+            if datagram == LOOK:
+                heard(None)
+            elif datagram.startswith(KEEP):
+                heard(unpack(datagram))
+
+    def ring(self, shared: Shared | None = None) -> None:
+        """Tell every other worker that a change was answered (and, ``shared``, what its
+        phones are sent of it)."""
+        datagram = pack(shared) if shared is not None else LOOK
+        if len(datagram) > LARGEST:
+            datagram = LOOK
+        try:
+            others = [entry.path for entry in os.scandir(self.folder)
+                      if entry.name.endswith(".sock") and entry.path != self.path]
+        except OSError:  # the folder was removed: the server is stopping
+            return
+        for other in others:
+            try:
+                self.sock.sendto(datagram, other)
+            except ConnectionRefusedError:  # a worker that is gone left its socket
+                try:
+                    os.unlink(other)
+                except OSError:
+                    pass
+            except OSError:  # its queue is full, or it went meanwhile: its next look sees it
+                pass
+
+    def close(self) -> None:
+        self.sock.close()
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
+
+
+def pack(shared: Shared) -> bytes:
+    head = {"code": shared.code, "path": shared.path, "since": shared.since,
+            "version": shared.version, "language": shared.language}
+    return KEEP + json.dumps(head).encode() + b"\n" + shared.html.encode()
+
+
+def unpack(datagram: bytes) -> Shared | None:
+    """The Shared answer a ``keep`` ring carries; None for one that is not a ring's (it then
+    only says to look)."""
+    try:
+        head, html = datagram[len(KEEP):].split(b"\n", 1)
+        found = json.loads(head)
+        shared = Shared(str(found["code"]), str(found["path"]), int(found["since"]),
+                        int(found["version"]), str(found["language"]), html.decode("utf-8"))
+    except (ValueError, KeyError, TypeError):
+        return None
+    return shared
