@@ -108,7 +108,9 @@ def fold(game, setup: dict, events: list[dict]) -> dict:
 
 
 def advance(game, setup: dict, position: dict, events: list[dict]) -> dict:
-    """The position after ``events`` (none of them an undo) from ``position``."""
+    """The position after ``events`` of the log (none of them an undo) from ``position``, each
+    applied as it was judged when it was stored (``Game.apply_stored``)."""
+    apply = game.apply_stored or game.apply
     for event in events:
         if event["kind"] in ASIDE:
             continue
@@ -116,7 +118,7 @@ def advance(game, setup: dict, position: dict, events: list[dict]) -> dict:
             position = game.initial(setup)
             continue
         try:
-            position = game.apply(position, event)
+            position = apply(position, event)
         except RuleError as err:  # only if the rules changed since the event was stored
             log.warning("event %s skipped on rebuild: %s", event.get("version"), err)
     return position

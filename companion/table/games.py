@@ -68,7 +68,10 @@ class Game(Declares):
     the game's own :class:`Position` type; ``apply(position, event)`` gives the position after
     one event ``{"kind", "data"}`` (a new one of that type, the one given unchanged; raises
     ``RuleError`` when the rules refuse it); ``describe(event)`` is one human sentence for the
-    history; ``endpoint`` is the page a seated phone lands on (it takes ``code``); ``prepare(setup)``
+    history; ``apply_stored(position, event)``, if the game gives it, is ``apply`` for an event of
+    the table's log, which the rules judged when it was stored: the same position, made without
+    judging it again (the fold of a log, ``events.fold``; ``apply`` when None);
+    ``endpoint`` is the page a seated phone lands on (it takes ``code``); ``prepare(setup)``
     may complete the setup of a new table; ``options`` names the table options the game
     defines, each with its allowed values (the first is the default): no other option is stored.
     ``check(position, kind, data)`` is the game's event checker: the data of an event of ``kind``
@@ -116,6 +119,7 @@ class Game(Declares):
     over: Callable[[dict], bool] = lambda position: False
     results: Callable[[dict, dict, list[dict]], object] = lambda setup, position, log: None
     again: Callable[[bool], str] = lambda host: ""  # a "Play again" table's first page
+    apply_stored: Callable[[dict, dict], dict] | None = None
 
     def __post_init__(self):
         if not callable(self.check):

@@ -12,6 +12,7 @@ GAME = Game(
     blueprints=(views.bp, election.bp, profile.bp),
     initial=position.initial,
     apply=position.apply,
+    apply_stored=position.apply_stored,
     describe=position.describe,
     endpoint="liberte.board",
     tabs="liberte/_tabs.html",

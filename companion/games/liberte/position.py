@@ -267,32 +267,49 @@ HANDLERS = {
 }
 
 
-def apply(position: dict, event: dict) -> Position:
+def apply(position: dict, event: dict, judged: bool = False) -> Position:
     """The position after ``event``; RuleError if the rules refuse the result, or if the game is
     over (LIB-END-2). A change that brings the counter-revolution in turns 3-4, outside the
     elections, ends the game with it (LIB-CR-2): the end is folded from that change. The
     engine's reading of the new position, made to judge it, is kept for its screens (its
-    :meth:`Position.scenario`)."""
+    :meth:`Position.scenario`). ``judged``: an event of the table's log, whose result the
+    placement rules accepted when it was stored: not read again (:func:`apply_stored`)."""
     if position.get("over"):
         raise ended_refusal(position["over"])
     new = games.fold_event(HANDLERS, position, event, "Liberté")  # a plain dict, changed here
     if new.get("battle_blocks_waiting"):
         placed_when_free(new)
     new = Position(new)
-    if event["kind"] == "stack":  # one province changed: check that one, and the box counts
-        try:
-            engine.validate_province(new, event["data"]["province"])
-        except RuleError as err:
-            if err.rule == "LIB-PLACE-4":
-                raise supply_refusal(position, event["data"]) from None
-            raise
-    else:
-        new.scenario()
+    if not judged:
+        placed(position, new, event)
     if not new.get("over") and not engine.under_way(new) and \
             engine.counter_revolution_reached(new, new.check):
         return Position(new, over=ended_during_the_actions(new["turn"],
                                                            new.check()["counter_revolution"]))
     return new
+
+
+def placed(before: dict, new: Position, event: dict) -> None:
+    """The placement rules on the position an event made (LIB-PLACE): after a stack, that
+    province and the box counts only (the rest was read when it was stored); after anything
+    else, the whole reading, kept for the screens."""
+    if event["kind"] != "stack":
+        new.scenario()
+        return
+    try:
+        engine.validate_province(new, event["data"]["province"])
+    except RuleError as err:
+        if err.rule == "LIB-PLACE-4":
+            raise supply_refusal(before, event["data"]) from None
+        raise
+
+
+def apply_stored(position: dict, event: dict) -> Position:
+    """The position after an event of the table's log (``Game.apply_stored``): as :func:`apply`,
+    without the placement rules read again on a result they accepted when it was stored, which
+    was most of the work of folding a table's log (docs/performance.md). The end it brought is
+    folded all the same (LIB-CR-2), and an event the handlers cannot apply is still refused."""
+    return apply(position, event, judged=True)
 
 
 def placed_when_free(p: dict) -> None:

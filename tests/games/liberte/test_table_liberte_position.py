@@ -114,3 +114,37 @@ def test_a_stored_position_is_libertes_own_and_its_check_is_computed_once_per_ve
     assert not [key for value in found if isinstance(value, dict) for key in value
                 if str(key).startswith("_")]
     assert not [value for value in found if isinstance(value, Markup)]
+
+
+def test_a_log_is_folded_without_its_placements_judged_again_and_to_the_same_position(
+        app, client, table, monkeypatch):
+    """A table's log is folded by ``apply_stored``: the events were judged when they were
+    stored, so the placement rules are not read again on each (most of a fold's work), and the
+    position is the one the judged events made, the end of the game during the actions
+    (LIB-CR-2) included."""
+    from companion.games.liberte import engine
+    from companion.table import events, games
+    from companion.table.db import get_db
+    from table_support import profile_form
+    fleur = (2, 4, 6, 10, 14, 17, 20)
+    table.post(f"/liberte/{table.code}/profile/", profile_form(fleur=fleur))
+    table.displays("turn", {"turn": 3})
+    for n in (1, 3, 5, 7, 8, 9, 11, 12, 13):
+        table.stack(n, "Joshua", "blue", 1 + n % 3)
+    for n in fleur:  # the seventh ends the game (LIB-CR-2)
+        table.stack(n, "Max", "white", 2)
+    with app.test_request_context():
+        from companion.table import tables
+        table_row = tables.find(table.code)
+        log = events.load(get_db(), table_row.id)
+        game = games.get("liberte")
+        judged = events.in_effect(log)
+        start = game.initial(table_row.setup)
+        for event in judged:
+            start = game.apply(start, event)
+        reads = []
+        real = engine.validate_province
+        monkeypatch.setattr(engine, "validate_province", lambda *a: reads.append(a) or real(*a))
+        folded = events.fold(game, table_row.setup, log)
+    assert reads == [] and folded == start and type(folded) is type(start)
+    assert folded["over"]["how"] == "counter-revolution"
