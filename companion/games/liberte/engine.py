@@ -83,13 +83,15 @@ def under_way(position: dict) -> bool:
     return not position.get("over") and (position.get("election") or {}).get("turn") == position["turn"]
 
 
-def resolution(position: dict, interactive: bool = True, read=None, fitting=None):
+def resolution(position: dict, interactive: bool = True, read=None, fitting=None,
+               votes_only: bool = False):
     """The engine's Resolution object (its steps keep their own sentences), with the tie answers
     that still fit the board (:func:`fitting_contests`); ``read`` and ``fitting``: the position's
-    reading and those contests when they are made already."""
+    reading and those contests when they are made already; ``votes_only``: up to the votes and
+    the landslide (a preview, the engine's ``resolve``)."""
     read = read or validate(position)
     fitting = fitting_contests(position, read) if fitting is None else fitting
-    return resolve_scenario(_with_advances(read, fitting), interactive)
+    return resolve_scenario(_with_advances(read, fitting), interactive, votes_only)
 
 
 # The order in which ties are asked (docs/formats.md: battle, the provinces 1..27, Government and

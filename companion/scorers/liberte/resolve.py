@@ -80,14 +80,17 @@ class Resolution:
         return self.pending is None and self.ended is None
 
 
-def resolve(scenario, interactive: bool = False) -> Resolution:
+def resolve(scenario, interactive: bool = False, votes_only: bool = False) -> Resolution:
     """Resolve the turn's end. Interactive: stop at the first tie decision the scenario lacks
-    (``Resolution.pending``); batch: a missing decision is a pass (docs/formats.md)."""
+    (``Resolution.pending``); batch: a missing decision is a pass (docs/formats.md).
+    ``votes_only``: stop once the votes are counted and a landslide judged, before the
+    Government, the Opposition and the VPs: what a preview of the election shows (its votes,
+    landslide and a sudden death's end are those of the whole turn's end)."""
     board = {n: list(stacks) for n, stacks in scenario.board.items()}
     result = Resolution(scenario, board, lost_battles=scenario.lost_battles)
     advancing = Advancing(scenario.displays, scenario.advances, interactive)
     try:
-        _end_of_turn(scenario, result, advancing)
+        _end_of_turn(scenario, result, advancing, votes_only)
     except Pending as pending:
         result.pending = pending.question
         result.log.append(sentence("Waiting for a decision: %(question)s", question=pending.question.question))
@@ -98,7 +101,7 @@ def resolve(scenario, interactive: bool = False) -> Resolution:
     return result
 
 
-def _end_of_turn(s, result, advancing) -> None:
+def _end_of_turn(s, result, advancing, votes_only: bool = False) -> None:
     if s.turn in BATTLE_TURNS and not _counter_revolution_before_the_battle(s, result, advancing):
         _battle(s, result, advancing)
     cr = result.counter_revolution = counter_revolution(s.turn, result.board, s.profile, result.lost_battles,
@@ -121,6 +124,8 @@ def _end_of_turn(s, result, advancing) -> None:
             votes=plural("%(n)s vote", "%(n)s votes", result.votes[RED]),
             points=_points(result.landslide["points"]), winners=names(winners)))
         result.ended = _ended("landslide", result.landslide, result)
+        return
+    if votes_only:
         return
     government = form_government(result.votes, s.players, advancing, s.government_tie)
     result.government = government
