@@ -184,18 +184,20 @@ def test_the_benchmarks_dense_board_ties_everywhere_and_paris_three_times():
 
 @settings(max_examples=60, deadline=None)
 @given(positions(), st.data())
-def test_the_votes_alone_are_those_of_the_whole_turns_end(data, drawn):
-    """A preview of the election (``votes_only``: up to the votes and the landslide, as the
-    board's meters show it) counts the votes, judges the landslide and ends the game as the
-    whole turn's end does, with every tie decision given or passed (LIB-ELEC-1, LIB-LAND-1,
-    LIB-CR-1)."""
+def test_a_preview_of_the_election_is_the_whole_turns_end_up_to_the_votes(data, drawn):
+    """A preview of the election (as the board's meters show it: up to the votes and the
+    landslide, its provinces unsaid) counts the votes, judges the landslide and ends the game
+    as the whole turn's end does, with every tie decision given or passed (LIB-ELEC-1,
+    LIB-LAND-1, LIB-CR-1)."""
     from companion.scorers.liberte import read_scenario, resolve
     from companion.scorers.liberte.board import read_profile
     data, _result = play_out(data, drawn.draw)
     profile = read_profile(data.get("map"))
     scenario = read_scenario({k: v for k, v in data.items() if k != "map"}, profile)
     for interactive in (False, True):
-        whole, votes = resolve(scenario, interactive), resolve(scenario, interactive, votes_only=True)
+        whole, votes = resolve(scenario, interactive), resolve(scenario, interactive, preview=True)
         assert (votes.votes, votes.landslide, votes.ended, votes.lost_battles) == \
                (whole.votes, whole.landslide, whole.ended, whole.lost_battles)
+        assert [p.as_json() for p in votes.provinces] == [p.as_json() for p in whole.provinces]
         assert votes.government is None  # nor the Opposition, nor the VPs of the turn's end
+        assert not any(p.sentence for p in votes.provinces)

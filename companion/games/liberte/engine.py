@@ -84,14 +84,14 @@ def under_way(position: dict) -> bool:
 
 
 def resolution(position: dict, interactive: bool = True, read=None, fitting=None,
-               votes_only: bool = False):
+               preview: bool = False):
     """The engine's Resolution object (its steps keep their own sentences), with the tie answers
     that still fit the board (:func:`fitting_contests`); ``read`` and ``fitting``: the position's
-    reading and those contests when they are made already; ``votes_only``: up to the votes and
-    the landslide (a preview, the engine's ``resolve``)."""
+    reading and those contests when they are made already; ``preview``: what a preview of the
+    election shows, up to the votes and the landslide (the engine's ``resolve``)."""
     read = read or validate(position)
     fitting = fitting_contests(position, read) if fitting is None else fitting
-    return resolve_scenario(_with_advances(read, fitting), interactive, votes_only)
+    return resolve_scenario(_with_advances(read, fitting), interactive, preview)
 
 
 # The order in which ties are asked (docs/formats.md: battle, the provinces 1..27, Government and

@@ -70,8 +70,7 @@ class Position(games.Position):
         if self.get("over"):
             return None
         try:
-            whole = engine.resolution(self, False, self.scenario(), self.fitting(),
-                                      votes_only=True)
+            whole = engine.resolution(self, False, self.scenario(), self.fitting(), preview=True)
         except RuleError:  # a position the check accepts but the election cannot run yet
             return None
         return {"votes": whole.votes, "landslide": whole.landslide, "ended": whole.ended}

@@ -30,49 +30,63 @@ class ProvinceResult:
                              for r, p, c in self.advanced]}
 
 
-def resolve_province(province, stacks, play_order, advancing, turn):
+def resolve_province(province, stacks, play_order, advancing, turn, said: bool = True):
     """Resolve one province's election; returns its result and the stacks left standing on it.
 
     LIB-ELEC-2 empty: no vote. LIB-ELEC-3 a single highest stack wins one block as a vote.
     LIB-ELEC-4 equal highest stacks: the tied players advance matching cards. LIB-ELEC-5 after any
     tie the province is cleared. LIB-ELEC-6/7 Paris: the whole stack, and ties repeat.
-    LIB-ELEC-8 VP provinces score in turns 3 and 4.
+    LIB-ELEC-8 VP provinces score in turns 3 and 4. ``said``: with its sentence (the figures
+    alone otherwise: a preview of the election says nothing).
     """
     result = ProvinceResult(province.number, province.name)
     if not stacks:
-        result.sentence = sentence("%(province)s: empty, no vote (LIB-ELEC-2)", province=province.label)
+        if said:
+            result.sentence = sentence("%(province)s: empty, no vote (LIB-ELEC-2)",
+                                       province=province.label)
         return result, []
     seat = {player: i for i, player in enumerate(play_order)}
     stacks = sorted(stacks, key=lambda s: (-s.blocks, seat[s.player]))
     highest = highest_stacks(stacks)
-    winner, parts = highest[0], []
+    winner, tie_parts = highest[0], []
     if len(highest) > 1:
         result.tie = True
-        winner, parts = _tie(province, highest, play_order, advancing, result)
-    else:
-        parts.append(sentence("%(winner)s beats %(others)s", winner=_stack(winner),
-                              others=join(", ", [_stack(s) for s in stacks[1:]]))
-                     if len(stacks) > 1 else sentence("%(winner)s stands alone", winner=_stack(winner)))
+        winner, tie_parts = _tie(province, highest, play_order, advancing, result)
     left = [Stack(s.player, s.faction, s.blocks) for s in stacks]
     if winner:
         result.winner, result.faction = winner.player, winner.faction
         result.votes = winner.blocks if province.paris else 1
-        rule = "LIB-ELEC-6" if province.paris else "LIB-ELEC-3"
-        parts.append(sentence("%(player)s takes %(votes)s (%(rule)s)", player=winner.player,
-                              votes=_votes(result.votes, winner.faction), rule=rule))
         left = [Stack(s.player, s.faction, s.blocks - (result.votes if s is winner else 0)) for s in stacks]
         if province.vp and turn in VP_TURNS:
             result.vp = province.vp
+    if result.tie:
+        result.cleared = sum(s.blocks for s in left)
+        left = []
+    if said:
+        result.sentence = _sentence(province, stacks, winner, result, tie_parts)
+    return result, [s for s in left if s.blocks > 0]
+
+
+def _sentence(province, stacks, winner, result, parts):
+    """A province's election in words: its tie (``parts``, :func:`_tie`) or who beat whom, who
+    takes its votes and VPs, what a tie clears."""
+    parts = list(parts)
+    if not result.tie:
+        parts.append(sentence("%(winner)s beats %(others)s", winner=_stack(winner),
+                              others=join(", ", [_stack(s) for s in stacks[1:]]))
+                     if len(stacks) > 1 else sentence("%(winner)s stands alone", winner=_stack(winner)))
+    if winner:
+        rule = "LIB-ELEC-6" if province.paris else "LIB-ELEC-3"
+        parts.append(sentence("%(player)s takes %(votes)s (%(rule)s)", player=winner.player,
+                              votes=_votes(result.votes, winner.faction), rule=rule))
+        if result.vp:
             parts.append(sentence("%(player)s scores %(vp)s VP for the province (LIB-ELEC-8)",
                                   player=winner.player, vp=province.vp))
     if result.tie:
-        result.cleared = sum(s.blocks for s in left)
         parts.append(plural("the remaining %(n)s block returns to the supply (LIB-ELEC-5)",
                             "the remaining %(n)s blocks return to the supply (LIB-ELEC-5)", result.cleared)
                      if result.cleared else sentence("nothing is left in the province (LIB-ELEC-5)"))
-        left = []
-    result.sentence = sentence("%(province)s: %(parts)s", province=province.label, parts=join("; ", parts))
-    return result, [s for s in left if s.blocks > 0]
+    return sentence("%(province)s: %(parts)s", province=province.label, parts=join("; ", parts))
 
 
 def _tie(province, highest, play_order, advancing, result):

@@ -80,17 +80,18 @@ class Resolution:
         return self.pending is None and self.ended is None
 
 
-def resolve(scenario, interactive: bool = False, votes_only: bool = False) -> Resolution:
+def resolve(scenario, interactive: bool = False, preview: bool = False) -> Resolution:
     """Resolve the turn's end. Interactive: stop at the first tie decision the scenario lacks
     (``Resolution.pending``); batch: a missing decision is a pass (docs/formats.md).
-    ``votes_only``: stop once the votes are counted and a landslide judged, before the
-    Government, the Opposition and the VPs: what a preview of the election shows (its votes,
-    landslide and a sudden death's end are those of the whole turn's end)."""
+    ``preview``: what a preview of the election shows, its votes, a landslide and a sudden
+    death's end (those of the whole turn's end): it stops once the votes are counted and a
+    landslide judged, before the Government, the Opposition and the VPs, and the provinces'
+    elections are not said in the log."""
     board = {n: list(stacks) for n, stacks in scenario.board.items()}
     result = Resolution(scenario, board, lost_battles=scenario.lost_battles)
     advancing = Advancing(scenario.displays, scenario.advances, interactive)
     try:
-        _end_of_turn(scenario, result, advancing, votes_only)
+        _end_of_turn(scenario, result, advancing, preview)
     except Pending as pending:
         result.pending = pending.question
         result.log.append(sentence("Waiting for a decision: %(question)s", question=pending.question.question))
@@ -101,7 +102,7 @@ def resolve(scenario, interactive: bool = False, votes_only: bool = False) -> Re
     return result
 
 
-def _end_of_turn(s, result, advancing, votes_only: bool = False) -> None:
+def _end_of_turn(s, result, advancing, preview: bool = False) -> None:
     if s.turn in BATTLE_TURNS and not _counter_revolution_before_the_battle(s, result, advancing):
         _battle(s, result, advancing)
     cr = result.counter_revolution = counter_revolution(s.turn, result.board, s.profile, result.lost_battles,
@@ -111,7 +112,7 @@ def _end_of_turn(s, result, advancing, votes_only: bool = False) -> None:
     if cr["triggered"]:
         result.ended = _ended("counter-revolution", cr, result)
         return
-    _elections(s, result, advancing)
+    _elections(s, result, advancing, said=not preview)
     result.landslide = landslide(result.votes[RED], s.players, result.board, advancing.displays, s.hands,
                                  result.votes_held, result.vp)
     if result.landslide:
@@ -125,7 +126,7 @@ def _end_of_turn(s, result, advancing, votes_only: bool = False) -> None:
             points=_points(result.landslide["points"]), winners=names(winners)))
         result.ended = _ended("landslide", result.landslide, result)
         return
-    if votes_only:
+    if preview:
         return
     government = form_government(result.votes, s.players, advancing, s.government_tie)
     result.government = government
@@ -167,15 +168,17 @@ def _battle(s, result, advancing) -> None:
         result.lost_battles += 1
 
 
-def _elections(s, result, advancing) -> None:
-    """Province elections 1..27 in number order (LIB-ELEC-1)."""
+def _elections(s, result, advancing, said: bool = True) -> None:
+    """Province elections 1..27 in number order (LIB-ELEC-1); ``said``: each one in the log."""
     result.votes = dict.fromkeys(FACTIONS, 0)
     result.votes_held = {p: dict.fromkeys(FACTIONS, 0) for p in s.players}
     for number in PROVINCES:
         province = s.profile.provinces[number]
-        outcome, left = resolve_province(province, result.board.get(number, []), s.players, advancing, s.turn)
+        outcome, left = resolve_province(province, result.board.get(number, []), s.players, advancing, s.turn,
+                                         said)
         result.provinces.append(outcome)
-        result.log.append(outcome.sentence)
+        if said:
+            result.log.append(outcome.sentence)
         if left:
             result.board[number] = left
         else:
@@ -185,8 +188,9 @@ def _elections(s, result, advancing) -> None:
             result.votes_held[outcome.winner][outcome.faction] += outcome.votes
         if outcome.vp:
             result.awards.append(Award(outcome.winner, outcome.vp, "province", number))
-    votes = [sentence("%(faction)s %(n)s", faction=FACTION[f], n=n) for f, n in result.votes.items()]
-    result.log.append(sentence("Votes: %(votes)s", votes=join(", ", votes)))
+    if said:
+        votes = [sentence("%(faction)s %(n)s", faction=FACTION[f], n=n) for f, n in result.votes.items()]
+        result.log.append(sentence("Votes: %(votes)s", votes=join(", ", votes)))
 
 
 def _counter_revolution_before_the_battle(s, result, advancing) -> bool:
