@@ -86,22 +86,34 @@ def board_url(table) -> str:
     return f"{url}?open={opened}" if opened else url
 
 
-def board_context(table, neutral: bool = False) -> dict:
+def board_context(table) -> dict:
     """The board with its meters: the check (control, counter-revolution, supply) and the
     election preview, each computed once per version (the position's facts:
     companion.games.liberte.position.Position); the overview, and the province open for
-    editing, which the live refresh keeps open (its address carries it). ``neutral``: the same
-    for every phone of the table, whatever its seat and rights (:func:`province_forms`)."""
-    opened = open_province()
+    editing, which the live refresh keeps open (its address carries it)."""
     context = base_context(table, board_url(table))
-    if neutral:
-        context["seat"] = None
-    context.update(meters_context(table, context["p"]))
-    context["shared"] = province_forms(table, context["seat"], neutral)
-    context["controls"] = context["check"]["control"]
-    context.update(opened=opened, initials=initials(table.players),
+    context.update(board_parts(table, context["p"], context["seat"]),
                    regions=regions(context["profile"]["provinces"]))
     return context
+
+
+def changes_context(table) -> dict:
+    """What the board's changes show (liberte/_board_changes.html: provinces, their tiles, the
+    open province, the meters), the same for every phone of the table: no seat, the forms
+    ``neutral`` (:func:`province_forms`)."""
+    position = live.position(table)
+    return {"table": table, "p": position, "profile": engine.profile(position.get("map")),
+            "seat": None, "factions": FACTIONS, "colour": colours(table),
+            "faction_names": faction_names(), **board_parts(table, position, None, neutral=True)}
+
+
+def board_parts(table, position, seat, neutral: bool = False) -> dict:
+    """What the board's provinces, tiles, open province and meters show, on the whole board and
+    in its changes alike."""
+    parts = meters_context(table, position)
+    parts.update(shared=province_forms(table, seat, neutral), controls=parts["check"]["control"],
+                 opened=open_province(), initials=initials(table.players))
+    return parts
 
 
 def regions(provinces: dict) -> list[tuple[str | None, list[int]]]:
@@ -200,7 +212,7 @@ def board_changes(table, changed: list[int], error=None) -> Markup:
     replacing its own element on the page (out of band: liberte/_board_changes.html). The
     same for every phone of the table (``neutral``): the page applies its seat."""
     return Markup(render_template("liberte/_board_changes.html", oob=True, error=error,
-                                  changed=changed, **board_context(table, neutral=True)))
+                                  changed=changed, **changes_context(table)))
 
 
 def displays_context(table) -> dict:
