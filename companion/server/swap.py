@@ -21,7 +21,10 @@ game board's changes, which each page marks for its own seat): it is then kept u
 table, the versions, the block's address and the language alone (:func:`shared_key`), and a
 phone whose page names its language (``lang=``) is sent it without its audience being read; so
 is the answer to the tap that made the change, kept as the front sends it (:meth:`Fragments.keep`),
-so that after a tap no phone of its worker renders anything.
+so that after a tap no phone of its worker renders anything. A look can find the change before
+it is kept (the worker's look every ``push.INTERVAL``, while the answer is still being made): a
+phone whose last block was such a one waits a moment for it (:data:`EXPECTED`) before it
+renders its own.
 
 Two things of a phone's session are left out of the key, both read by no live block the same
 way twice: its CSRF token, rendered empty (the page puts in its own before swapping: the
@@ -47,6 +50,8 @@ from companion.table import caches, live, tables
 
 WAIT = 2.0  # seconds a phone waits for its block before it is told the version instead (its
 # stream is silent meanwhile: with a heartbeat every 2 s, under the 5 s a page waits for one)
+EXPECTED = 0.05  # seconds a phone last sent a block alike to every phone waits for the next one
+# (a look may find a change before its worker, or another, has made what the phones are sent)
 PLACEHOLDER = ""  # the CSRF token of a pushed block: the page fills in its own
 LEFT_OUT = frozenset({"csrf_token", "phone", "seats", "hosts", "lang", "_permanent"})
 FORWARDED = frozenset({b"cookie", b"accept-language", b"user-agent", b"host",
@@ -149,14 +154,31 @@ class Fragments:
         self.app = app
         self.thread = one_thread("flask-push")
         self.pending: dict[tuple, asyncio.Future] = {}
+        self.expected: dict[tuple, asyncio.Future] = {}  # shared keys phones wait for
 
     def keep(self, shared: live.Shared) -> tuple[int, bytes]:
         """Keep a :class:`~companion.table.live.Shared` answer for the phones it is to be sent
-        to: (version, message)."""
+        to: (version, message); the phones waiting for it are woken."""
         found = shared.version, message(shared.version, shared.path, shared.html, shared.since)
-        KEPT[shared_key(shared.code, shared.since, shared.version, shared.path,
-                        shared.language)] = found
+        key = shared_key(shared.code, shared.since, shared.version, shared.path, shared.language)
+        KEPT[key] = found
+        waiting = self.expected.pop(key, None)
+        if waiting is not None and not waiting.done():
+            waiting.set_result(found)
         return found
+
+    async def expect(self, key: tuple) -> tuple[int, bytes] | None:
+        """The shared answer ``key`` once it is kept, if within :data:`EXPECTED`; else None."""
+        waiting = self.expected.get(key)
+        if waiting is None:
+            waiting = self.expected[key] = asyncio.get_running_loop().create_future()
+        try:
+            async with asyncio.timeout(EXPECTED):
+                return await asyncio.shield(waiting)
+        except TimeoutError:
+            if self.expected.get(key) is waiting:
+                del self.expected[key]
+            return None
 
     def phone(self, scope: dict, code: str):
         """The ``fragment(version)`` of one stream (``push.Phone.fragment``), or None when its
@@ -166,12 +188,14 @@ class Fragments:
         if path is None:
             return None
         scope = render_scope(scope, path)
-        who = None
+        who, alike = None, False  # alike: the last block it was sent was the same for all
 
         async def fragment(told: int, version: int) -> tuple[int, bytes] | None:
-            nonlocal who
+            nonlocal who, alike
             if language is not None:  # the same for every phone: no audience to read
-                found = KEPT.get(shared_key(code, told, version, path, language))
+                key = shared_key(code, told, version, path, language)
+                found = KEPT.get(key) or (await self.expect(key) if alike else None)
+                alike = found is not None
                 if found is not None:
                     return found
             if who is None:  # read at the first change: a phone that sees none costs nothing
@@ -182,10 +206,12 @@ class Fragments:
                     heard = await asyncio.shield(who)
                     if heard is None:
                         return None
-                    return await asyncio.shield(
+                    found = await asyncio.shield(
                         self.get((code, told, version, path, heard), scope))
             except TimeoutError:  # the thread is behind: the phone asks, as without a block
                 return None
+            alike = language is not None and KEPT.get(key) is not None  # rendered alike
+            return found
         return fragment
 
     async def get(self, key: tuple, scope: dict) -> tuple[int, bytes] | None:

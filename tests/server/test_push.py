@@ -573,3 +573,43 @@ def test_a_host_sets_the_heartbeat_within_its_bounds(app, client, table):
         app.config["HEARTBEAT"] = wrong
         with pytest.raises(ValueError, match="HEARTBEAT"):
             front.Front(app)
+
+
+def test_a_phone_sent_changes_alike_waits_for_the_next_rather_than_render_them(
+        app, hosted, table, monkeypatch):
+    """A look can find a change before the answer that made it is kept (a worker's look every
+    INTERVAL, while the answer is still being made): a phone whose last block was sent alike to
+    every phone (a board's changes, swap.shared_key) waits for it, and renders nothing."""
+    from companion.table import live as table_live
+    monkeypatch.setattr(push, "INTERVAL", 3600)  # the test looks by itself
+    renders = []
+    render = swap.render
+    monkeypatch.setattr(swap, "render", lambda *a: renders.append(a[2]) or render(*a))
+    board = f"/liberte/{table.code}/"
+    query = b"live=" + quote(board, safe="").encode() + b"&lang=en"
+    form = b"province=3&player=Christie&faction=red&blocks=2"
+
+    async def phone():
+        stream = Browser(hosted, f"/t/{table.code}/events", query=query,
+                         headers=[cookie_of(table.client)])
+        task = stream.start()
+        await stream.until(b"data: 0\n\n")
+        tap = Browser(hosted, board, "POST", body=[form], headers=[
+            cookie_of(table.client), (b"hx-request", b"true"), (b"x-table-version", b"0"),
+            (b"content-type", b"application/x-www-form-urlencoded")])
+        await asyncio.wait_for(tap.start(), 5)  # kept as it is answered, sent at once
+        await stream.until(b"event: swap\nid: 1\n")
+        table.version = 1
+        await asyncio.to_thread(table.stack, 4, "Christie", "blue", 1)  # not kept yet
+        hosted.watcher.look()  # finds version 2: the phone waits for what it is to be sent
+        await asyncio.sleep(0.01)
+        assert b"id: 2" not in stream.received
+        changes = await asyncio.to_thread(table.client.get, f"{board}?since=1",
+                                          headers={"HX-Request": "true"})
+        hosted.fragments.keep(table_live.Shared(table.code, board, 1, 2, "en",
+                                                changes.get_data(as_text=True)))
+        await stream.until(b"event: swap\nid: 2\n")
+        stream.left.set()
+        await asyncio.wait_for(task, 2)
+    run(phone())
+    assert renders == []
