@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from companion import grammar, security
+from companion.table.caches import LRU
 from companion.scorers.sentence import LAST_TWO, LAST_TWO_CONTEXT, Listed, Sentence, render
 
 LANGUAGES = {"en": "English", "ru": "Русский", "it": "Italiano", "fr": "Français", "de": "Deutsch"}
@@ -143,16 +144,27 @@ def ngettext(singular: str, plural: str, num: int, **variables) -> str:
 
 def _jinja(pick):
     """A template's ``_``/``ngettext``…: the message ``pick`` chooses, filled in as
-    :func:`gettext` does, every parameter escaped (Jinja's own would skip the grammar)."""
+    :func:`gettext` does, every parameter escaped (Jinja's own would skip the grammar). A
+    message without parameters has no name to decline nor agree with: it reads the same on
+    every page of its language (:data:`ALONE`)."""
     @pass_context
     def call(context, *args, **variables):
         text, variables = pick(variables, *args)
         if not context.eval_ctx.autoescape:
             return render(text, variables, speaker(), engine_catalogue())
+        if not variables:
+            return ALONE.kept(text, lambda: rule_ids_apart(Markup(text) % {}))
         variables = {k: v if isinstance(v, (int, float, Sentence)) else escape(v)
                      for k, v in variables.items()}
         return rule_ids_apart(render(Markup(text), variables, speaker(), engine_catalogue()))
     return call
+
+
+ALONE = LRU(
+    "messages alone", 4096,
+    "the message as its language's catalog gives it (a template's message without parameters)",
+    "every page says the same words (a button's label, a meter's title): their rule ids set"
+    " apart once, not on every page")
 
 
 def _single(variables, string):

@@ -9,7 +9,7 @@ from companion.table import caches, events
 from companion.table.caches import LRU
 
 KEPT = {"positions", "position facts", "static files", "liberte board profiles", "russian words",
-        "pushed fragments", "rendered per version"}
+        "pushed fragments", "rendered per version", "messages alone", "add-a-stack sheets"}
 
 
 def test_every_cache_says_its_bound_its_key_and_its_reason(app, client, table):

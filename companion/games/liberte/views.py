@@ -173,12 +173,22 @@ def province_words() -> dict:
 
 def sheet(players, seat, writable: bool, neutral: bool = False) -> Markup:
     """The fields of the add-a-stack sheet (liberte/_sheet.html); none for a phone that only
-    watches (no button it cannot use). ``neutral``: no seat chosen, the page chooses its own."""
+    watches (no button it cannot use). ``neutral``: no seat chosen, the page chooses its own.
+    Kept by what it shows (:data:`SHEETS`)."""
     if not writable:
         return Markup()
-    return Markup(render_template("liberte/_sheet.html", players=tuple(players), seat=seat,
-                                  factions=FACTIONS, faction_names=faction_names(),
-                                  neutral=neutral))
+    players = tuple(players)
+    return SHEETS.kept((players, seat, neutral, str(get_locale())), lambda: Markup(render_template(
+        "liberte/_sheet.html", players=players, seat=seat, factions=FACTIONS,
+        faction_names=faction_names(), neutral=neutral)))
+
+
+SHEETS = caches.LRU(
+    "add-a-stack sheets", 256,
+    "the table's players in seat order, the seat chosen (none in the changes sent alike to"
+    " every phone), whether it is, and the language: all the sheet shows",
+    "every province of every board's answer shows the same sheet, and a tap's answer renders"
+    " one for its province: rendered once for a table's players and language instead")
 
 
 def meters_context(table, position) -> dict:
