@@ -31,7 +31,9 @@ ids gone backwards or the database's identity changed (the file was replaced by 
 in one query per ``BATCH`` tables; after a replaced database every phone is told
 ``event: restored`` with its table's version, which the page asks for whatever version it
 shows (a restored one may be older). Nothing is cached: a write through another
-worker process is seen at the next look, wherever it was made.
+worker process is seen at the next look, wherever it was made. A change that a look of the
+watcher's own finds is told at the next look or nudge (:meth:`Watcher.look`): one a worker of
+the server answered is nudged for once what its phones are sent is made.
 
 An idle phone costs the server a coroutine and a socket, and no request at all until its table
 changes (docs/performance.md).
@@ -182,6 +184,7 @@ class Watcher:
         self.newest = None  # the newest event, news and tombstone at the last look
         self.looking: asyncio.Task | None = None
         self.stopping = False  # the server is stopping: no stream is held any more
+        self.held: dict[str, tuple[int, int]] = {}  # changes a look of its own found (look)
         self.owed: list[tuple[float, int, Phone]] = []  # a heap of (due, number, phone)
         self.numbers = itertools.count()  # tell apart two entries due at the same moment
 
@@ -239,22 +242,31 @@ class Watcher:
                 phone.ring(False)
 
     def nudge(self) -> None:
-        """This process has just committed a change: its phones are told it now, not at the
-        next look."""
+        """This process, or another worker of the server, has just answered a change: its
+        phones are told it now, not at the next look."""
         if self.conn is not None and self.phones:
             self.look()
 
     async def look_while_watched(self) -> None:
         while self.phones:
             await asyncio.sleep(INTERVAL)
-            self.look()
+            self.look(nudged=False)
             self.beat()
         self.owed.clear()
 
-    def look(self) -> None:
-        """Tell every phone whose table changed since the last look (or is gone) its news."""
+    def look(self, nudged: bool = True) -> None:
+        """Tell every phone whose table changed since the last look (or is gone) its news.
+
+        A look of the watcher's own (``nudged`` False: every ``INTERVAL``) holds the changes it
+        finds until the next look. A change a worker of this server answered is nudged for as
+        soon as what its phones are sent is made (companion.server.swap, peers): told before,
+        they would render it again for themselves. One another process made (``companion
+        restore``, the command line) is told one look later; a deleted table and a replaced
+        database at once."""
+        held, self.held = self.held, {}
         committed = self.conn.execute("PRAGMA data_version").fetchone()[0]
         if committed == self.seen:
+            self.tell(held)
             return
         self.seen = committed
         self.conn.execute("BEGIN")  # the newest ids and the news from one snapshot
@@ -264,19 +276,33 @@ class Watcher:
                 now < then for now, then in zip(newest[:3], self.newest[:3])))
             if self.newest is None or replaced:
                 codes, found = list(self.phones), self.read(list(self.phones))
+                gone = [code for code in codes if code not in found]
             else:
                 found = {code: (version, seq) for code, version, seq in self.conn.execute(
                     f"{NEWS} WHERE t.id IN (SELECT table_id FROM events WHERE id > ?"
                     " UNION SELECT table_id FROM news WHERE seq > ?)", self.newest[:2])}
                 gone = [code for code, in self.conn.execute(
                     "SELECT code FROM deleted WHERE seq > ?", self.newest[2:3])]
-                codes = list(found) + gone
         finally:
             self.conn.execute("COMMIT")
         self.newest = newest
-        for code in codes:
+        if replaced:
+            for code, phones in self.phones.items():
+                for phone in phones:
+                    phone.restore(*found.get(code, (None, 0)))
+            return
+        if nudged:
+            self.tell({**held, **found, **dict.fromkeys(gone, (None, 0))})
+        else:
+            self.held = {code: news for code, news in found.items() if code in self.phones}
+            self.tell({**{code: news for code, news in held.items() if code not in found},
+                       **dict.fromkeys(gone, (None, 0))})
+
+    def tell(self, changed: dict[str, tuple[int | None, int]]) -> None:
+        """Tell each table's phones its news (a version of None: the table is gone)."""
+        for code, news in changed.items():
             for phone in self.phones.get(code, ()):
-                (phone.restore if replaced else phone.tell)(*found.get(code, (None, 0)))
+                phone.tell(*news)
 
     def read(self, codes: list[str]) -> dict[str, tuple[int, int]]:
         """The news of the tables ``codes`` (those that exist)."""

@@ -153,6 +153,24 @@ def test_a_look_after_a_change_reads_only_the_tables_with_new_events(
     assert statements == ["PRAGMA data_version"]
 
 
+def test_a_look_of_its_own_holds_what_it_finds_until_a_nudge_or_the_next_look(app, table):
+    """A change a worker of the server answered is nudged for once what its phones are sent is
+    made (Watcher.nudge): the watcher's own look every INTERVAL, which may come first, holds it
+    rather than have the phones render it themselves. A change no worker nudges for (another
+    process's: companion restore, the command line) is told at the look after."""
+    watcher = watched(app, table.code)
+    table.stack(3, "Christie", "red", 2)
+    watcher.look(nudged=False)
+    assert told(watcher, table.code) == [0]
+    watcher.nudge()
+    assert told(watcher, table.code) == [1]
+    table.stack(4, "Christie", "red", 2)
+    watcher.look(nudged=False)
+    assert told(watcher, table.code) == [1]
+    watcher.look(nudged=False)  # nothing new committed: what it held is told now
+    assert told(watcher, table.code) == [2]
+
+
 def test_a_deleted_table_is_told_gone_at_the_next_look_whoever_has_the_newest_events(
         app, client, table):
     """A deletion leaves a tombstone, which the look after it reads like a new event: the
