@@ -110,12 +110,13 @@ class Front:
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
-    def rung(self, shared) -> None:
+    def rung(self, kept) -> None:
         """Another worker answered a change: its phones here are told now, sent what it sent
-        (``shared``, when every phone is sent the same) rather than rendering it again."""
-        if shared is not None:
-            self.fragments.keep(shared)
-        self.watcher.nudge()
+        (``kept``, when every phone is sent the same) rather than rendering it again."""
+        if kept is None:
+            return self.watcher.nudge()
+        self.fragments.hold(kept)
+        self.watcher.changed(kept.code, kept.version)
 
     def stop_on_signals(self) -> None:
         """SIGTERM (``companion serve`` stopping at Ctrl-C, or dead: ``process.die_with_parent``)
@@ -199,14 +200,15 @@ class Front:
             status, headers, content = await asyncio.get_running_loop().run_in_executor(
                 thread, run)
         shared = environ.get(live.SHARED) if status == 200 else None
-        if shared is not None:  # what the table's phones are to be sent: rendered once
-            self.fragments.keep(shared)
+        kept = self.fragments.keep(shared) if shared is not None else None  # rendered once
         changed = scope["method"] == "POST" and status < 400
         if changed and self.peers is not None:
-            self.peers.ring(shared)  # the others tell their phones meanwhile
+            self.peers.ring(kept)  # the others tell their phones meanwhile
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
-        if changed:
+        if changed and kept is not None:  # the change is this table's, at this version
+            self.watcher.changed(kept.code, kept.version)
+        elif changed:
             self.watcher.nudge()  # a change answered: its table's phones here are told at once
 
 

@@ -6,20 +6,21 @@ makes for the run (``PEERS_FOLDER``, private to its user, removed when it stops)
 it answered, a worker rings every other socket of the folder, so the others look at the database
 at once (``push.Watcher.nudge``) instead of at their next look. The ring carries what the
 table's phones are sent of the change when every phone is sent the same (a ``live.Shared``
-answer: a game board's changes), so the other workers send it on as it is, and none renders
-it again. A ring that cannot be sent (a worker gone, its socket's queue full) is only late: the
-others see the change at their next look (``push.INTERVAL``).
+answer: a game board's changes, as the message its phones are sent: ``swap.Kept``), so the
+other workers send it on as it is, to the phones of the table at its version, and none renders
+it again nor reads the database for it. A ring that cannot be sent (a worker gone, its socket's
+queue full) is only late: the others see the change at their next look (``push.INTERVAL``).
 
 A ring is one datagram: ``look`` alone, or ``keep``, a line of JSON (the table's code, the
-block's address, the versions, the language) and the HTML. Only a worker of the same user can
-write in the folder; a datagram that is not a ring is dropped.
+block's address, the versions, the language) and the message. Only a worker of the same user
+can write in the folder; a datagram that is not a ring is dropped.
 """
 import json
 import os
 import secrets
 import socket
 
-from companion.table.live import Shared
+from companion.server.swap import Kept
 
 LARGEST = 60 * 1024  # bytes: a ring carrying more goes bare (the others render it themselves)
 LOOK = b"look"
@@ -38,7 +39,7 @@ class Peers:
         self.sock.setblocking(False)
 
     def listen(self, loop, heard) -> None:
-        """Call ``heard(shared or None)`` in ``loop`` for each ring that arrives."""
+        """Call ``heard(kept or None)`` in ``loop`` for each ring that arrives (None: look)."""
         loop.add_reader(self.sock.fileno(), self.read, heard)
 
     def read(self, heard) -> None:
@@ -52,10 +53,10 @@ class Peers:
             elif datagram.startswith(KEEP):
                 heard(unpack(datagram))
 
-    def ring(self, shared: Shared | None = None) -> None:
-        """Tell every other worker that a change was answered (and, ``shared``, what its
-        phones are sent of it)."""
-        datagram = pack(shared) if shared is not None else LOOK
+    def ring(self, kept: Kept | None = None) -> None:
+        """Tell every other worker that a change was answered (and, ``kept``, what its phones
+        are sent of it)."""
+        datagram = pack(kept) if kept is not None else LOOK
         if len(datagram) > LARGEST:
             datagram = LOOK
         try:
@@ -82,20 +83,19 @@ class Peers:
             pass
 
 
-def pack(shared: Shared) -> bytes:
-    head = {"code": shared.code, "path": shared.path, "since": shared.since,
-            "version": shared.version, "language": shared.language}
-    return KEEP + json.dumps(head).encode() + b"\n" + shared.html.encode()
+def pack(kept: Kept) -> bytes:
+    head = {"code": kept.code, "path": kept.path, "since": kept.since, "version": kept.version,
+            "language": kept.language}
+    return KEEP + json.dumps(head).encode() + b"\n" + kept.message
 
 
-def unpack(datagram: bytes) -> Shared | None:
-    """The Shared answer a ``keep`` ring carries; None for one that is not a ring's (it then
-    only says to look)."""
+def unpack(datagram: bytes) -> Kept | None:
+    """What a ``keep`` ring carries; None for one that is not a ring's (it then only says to
+    look)."""
     try:
-        head, html = datagram[len(KEEP):].split(b"\n", 1)
+        head, message = datagram[len(KEEP):].split(b"\n", 1)
         found = json.loads(head)
-        shared = Shared(str(found["code"]), str(found["path"]), int(found["since"]),
-                        int(found["version"]), str(found["language"]), html.decode("utf-8"))
+        return Kept(str(found["code"]), str(found["path"]), int(found["since"]),
+                    int(found["version"]), str(found["language"]), message)
     except (ValueError, KeyError, TypeError):
         return None
-    return shared

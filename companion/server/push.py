@@ -247,6 +247,14 @@ class Watcher:
         if self.conn is not None and self.phones:
             self.look()
 
+    def changed(self, code: str, version: int) -> None:
+        """A worker of this server has just answered the change that brought table ``code``
+        to ``version``: its phones are told it now, without reading the database (its looks
+        read it all the same)."""
+        for phone in self.phones.get(code, ()):
+            if phone.version is not None and version > phone.version:
+                phone.tell(version, phone.seq)
+
     async def look_while_watched(self) -> None:
         while self.phones:
             await asyncio.sleep(INTERVAL)

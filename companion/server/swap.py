@@ -38,6 +38,7 @@ phone whose audience could not be read.
 import asyncio
 import functools
 import io
+from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 from a2wsgi.wsgi import build_environ
@@ -146,6 +147,24 @@ def message(version: int, path: str, html: str, since: int | None = None) -> byt
     return f"event: swap\nid: {version}\ndata: {path}\ndata: {what}\n{lines}\n".encode()
 
 
+@dataclass(frozen=True)
+class Kept:
+    """What the phones of table ``code`` showing ``path`` from version ``since`` in ``language``
+    are sent for ``version``, alike (a :class:`companion.table.live.Shared` answer made the
+    ``event: swap`` ``message``)."""
+
+    code: str
+    path: str
+    since: int
+    version: int
+    language: str
+    message: bytes
+
+    @property
+    def key(self) -> tuple:
+        return shared_key(self.code, self.since, self.version, self.path, self.language)
+
+
 class Fragments:
     """The renderings of one server process: one thread renders, a rendering under way is
     awaited by every phone that wants it, a finished one is kept (:data:`KEPT`)."""
@@ -156,16 +175,22 @@ class Fragments:
         self.pending: dict[tuple, asyncio.Future] = {}
         self.expected: dict[tuple, asyncio.Future] = {}  # shared keys phones wait for
 
-    def keep(self, shared: live.Shared) -> tuple[int, bytes]:
+    def keep(self, shared: live.Shared) -> Kept:
         """Keep a :class:`~companion.table.live.Shared` answer for the phones it is to be sent
-        to: (version, message); the phones waiting for it are woken."""
-        found = shared.version, message(shared.version, shared.path, shared.html, shared.since)
-        key = shared_key(shared.code, shared.since, shared.version, shared.path, shared.language)
-        KEPT[key] = found
-        waiting = self.expected.pop(key, None)
+        to, as the message they are sent (:meth:`hold`)."""
+        kept = Kept(shared.code, shared.path, shared.since, shared.version, shared.language,
+                    message(shared.version, shared.path, shared.html, shared.since))
+        self.hold(kept)
+        return kept
+
+    def hold(self, kept: Kept) -> None:
+        """Keep a message sent alike (made here, or by another worker: companion.server.peers)
+        for its phones; those waiting for it are woken."""
+        found = kept.version, kept.message
+        KEPT[kept.key] = found
+        waiting = self.expected.pop(kept.key, None)
         if waiting is not None and not waiting.done():
             waiting.set_result(found)
-        return found
 
     async def expect(self, key: tuple) -> tuple[int, bytes] | None:
         """The shared answer ``key`` once it is kept, if within :data:`EXPECTED`; else None."""

@@ -10,10 +10,11 @@ import pytest
 
 from companion import create_app
 from companion.server import front, peers, swap
-from companion.table.live import Shared
+from companion.server.swap import Kept
 from push_support import Browser, run
 
-CHANGE = Shared("ABCDE", "/liberte/ABCDE/", 4, 5, "ru", "<div id=\"prov-3\">Аня</div>")
+CHANGE = Kept("ABCDE", "/liberte/ABCDE/", 4, 5, "ru",
+              swap.message(5, "/liberte/ABCDE/", '<div id="prov-3">Аня</div>', 4))
 
 
 @pytest.fixture
@@ -47,7 +48,7 @@ def test_a_ring_tells_every_other_worker_what_the_phones_are_sent(worker):
 def test_a_worker_gone_is_forgotten_and_what_is_no_ring_is_dropped(worker):
     one, two, gone = worker(), worker(), worker()
     gone.sock.close()  # a worker that died: its socket's file stays, nobody reads it
-    large = Shared(**{**CHANGE.__dict__, "html": "x" * (peers.LARGEST + 1)})
+    large = Kept(**{**CHANGE.__dict__, "message": b"x" * (peers.LARGEST + 1)})
     one.ring(large)
     assert not os.path.exists(gone.path)
     heard = []
@@ -65,8 +66,11 @@ def test_a_worker_gone_is_forgotten_and_what_is_no_ring_is_dropped(worker):
 def test_a_tap_one_worker_answers_is_sent_by_the_other_without_rendering(
         app, table, worker, monkeypatch):
     """The other worker's phones are sent the very changes the tapping phone was answered
-    with (the Liberté board's, the same for every phone), as soon as it rings."""
-    renders = []
+    with (the Liberté board's, the same for every phone), as soon as it rings, with no look at
+    the database."""
+    from companion.server import push
+    monkeypatch.setattr(push, "INTERVAL", 3600)  # no look but those the test asks for
+    renders, read = [], []
     render = swap.render
     monkeypatch.setattr(swap, "render", lambda *a: renders.append(a[2]) or render(*a))
     other = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test",
@@ -86,6 +90,7 @@ def test_a_tap_one_worker_answers_is_sent_by_the_other_without_rendering(
         stream = Browser(watching, f"/t/{table.code}/events", query=live, headers=[cookie])
         task = stream.start()
         await stream.until(b"data: 0\n\n")
+        watching.watcher.conn.set_trace_callback(read.append)
         tap = Browser(tapping, board, "POST", body=[form], headers=[
             cookie, (b"hx-request", b"true"), (b"x-table-version", b"0"),
             (b"content-type", b"application/x-www-form-urlencoded")])
@@ -97,7 +102,7 @@ def test_a_tap_one_worker_answers_is_sent_by_the_other_without_rendering(
             loop.remove_reader(each.peers.sock.fileno())
         return tap, stream
     tap, stream = run(workers())
-    assert tap.status == 200 and renders == []
+    assert tap.status == 200 and renders == [] and read == []
     message = stream.received.split(b"event: swap\n", 1)[1]
     lines = message.split(b"\n\n", 1)[0].split(b"\n")
     assert lines[:3] == [b"id: 1", b"data: " + board.encode(), b"data: since 0"]
