@@ -11,25 +11,27 @@ other workers send it on as it is, to the phones of the table at its version, an
 it again nor reads the database for it. A ring that cannot be sent (a worker gone, its socket's
 queue full) is only late: the others see the change at their next look (``push.INTERVAL``).
 
-A ring is one datagram: ``look`` alone, or ``keep``, a line of JSON (the table's code, the
-block's address, the versions, the language) and the message. Only a worker of the same user
-can write in the folder; a datagram that is not a ring is dropped.
+A ring is one datagram: ``look`` alone, or ``keep``, a line of the table's code, the block's
+address, the versions and the language, tab-separated, and the message. Only a worker of the
+same user can write in the folder; a datagram that is not a ring is dropped.
 """
-import json
 import os
 import secrets
 import socket
+import time
 
 from companion.server.swap import Kept
 
 LARGEST = 60 * 1024  # bytes: a ring carrying more goes bare (the others render it themselves)
 LOOK = b"look"
 KEEP = b"keep\n"
+FOUND = 1.0  # seconds the other workers' sockets are rung before the folder is read again
 
 
 class Peers:
-    """This worker's socket in ``folder`` and the others' (found anew at each ring: a worker
-    granian starts again after a crash binds a new one)."""
+    """This worker's socket in ``folder`` and the others' (read from the folder at most every
+    :data:`FOUND` seconds, and after a ring that failed: a worker granian starts again after a
+    crash binds a new one)."""
 
     def __init__(self, folder: str):
         self.folder = folder
@@ -37,6 +39,7 @@ class Peers:
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.sock.bind(self.path)
         self.sock.setblocking(False)
+        self.found, self.others = float("-inf"), []
 
     def listen(self, loop, heard) -> None:
         """Call ``heard(kept or None)`` in ``loop`` for each ring that arrives (None: look)."""
@@ -59,20 +62,26 @@ class Peers:
         datagram = pack(kept) if kept is not None else LOOK
         if len(datagram) > LARGEST:
             datagram = LOOK
-        try:
-            others = [entry.path for entry in os.scandir(self.folder)
-                      if entry.name.endswith(".sock") and entry.path != self.path]
-        except OSError:  # the folder was removed: the server is stopping
-            return
-        for other in others:
+        now = time.monotonic()
+        if now - self.found > FOUND:
+            try:
+                self.others = [entry.path for entry in os.scandir(self.folder)
+                               if entry.name.endswith(".sock") and entry.path != self.path]
+            except OSError:  # the folder was removed: the server is stopping
+                self.others = []
+            self.found = now
+        for other in self.others:
             try:
                 self.sock.sendto(datagram, other)
             except ConnectionRefusedError:  # a worker that is gone left its socket
+                self.found = float("-inf")
                 try:
                     os.unlink(other)
                 except OSError:
                     pass
-            except OSError:  # its queue is full, or it went meanwhile: its next look sees it
+            except FileNotFoundError:
+                self.found = float("-inf")
+            except OSError:  # its queue is full: its next look sees the change
                 pass
 
     def close(self) -> None:
@@ -84,9 +93,8 @@ class Peers:
 
 
 def pack(kept: Kept) -> bytes:
-    head = {"code": kept.code, "path": kept.path, "since": kept.since, "version": kept.version,
-            "language": kept.language}
-    return KEEP + json.dumps(head).encode() + b"\n" + kept.message
+    head = "\t".join((kept.code, kept.path, str(kept.since), str(kept.version), kept.language))
+    return KEEP + head.encode() + b"\n" + kept.message
 
 
 def unpack(datagram: bytes) -> Kept | None:
@@ -94,8 +102,7 @@ def unpack(datagram: bytes) -> Kept | None:
     look)."""
     try:
         head, message = datagram[len(KEEP):].split(b"\n", 1)
-        found = json.loads(head)
-        return Kept(str(found["code"]), str(found["path"]), int(found["since"]),
-                    int(found["version"]), str(found["language"]), message)
-    except (ValueError, KeyError, TypeError):
+        code, path, since, version, language = head.decode().split("\t")
+        return Kept(code, path, int(since), int(version), language, message)
+    except ValueError:  # not five fields, not numbers, not UTF-8
         return None

@@ -108,3 +108,22 @@ def test_a_tap_one_worker_answers_is_sent_by_the_other_without_rendering(
     assert lines[:3] == [b"id: 1", b"data: " + board.encode(), b"data: since 0"]
     html = b"\n".join(line[6:] for line in lines[3:])
     assert tap.received.startswith(html) and b'id="prov-3"' in html and b'id="toast"' not in html
+
+
+def test_a_worker_started_later_is_rung_once_the_folder_is_read_again(worker, monkeypatch):
+    """The other workers' sockets are read from the folder at most every FOUND seconds (a ring
+    per change would read it each time): one granian starts after a crash is rung from then."""
+    clock = [100.0]
+    monkeypatch.setattr(peers.time, "monotonic", lambda: clock[0])
+    one, two = worker(), worker()
+    one.ring()
+    late = worker()
+    one.ring()
+    heard = []
+    late.read(heard.append)
+    assert heard == []  # not yet: the folder was read a moment ago
+    clock[0] += peers.FOUND + 0.1
+    one.ring()
+    late.read(heard.append)
+    two.read(heard.append)
+    assert heard == [None] * 4  # the late one once, the other for each of the three rings
