@@ -204,11 +204,11 @@ class Front:
         changed = scope["method"] == "POST" and status < 400
         if changed and self.peers is not None:
             self.peers.ring(kept)  # the others tell their phones meanwhile
+        if changed and kept is not None:  # this table's change, at this version: its phones
+            self.watcher.changed(kept.code, kept.version)  # here are sent it with the answer
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
-        if changed and kept is not None:  # the change is this table's, at this version
-            self.watcher.changed(kept.code, kept.version)
-        elif changed:
+        if changed and kept is None:
             self.watcher.nudge()  # a change answered: its table's phones here are told at once
 
 
