@@ -104,6 +104,16 @@ def fact(method):
     return asked
 
 
+def known(position, name: str, value) -> None:
+    """Keep ``value`` as the fact ``name`` of ``position``, worked out where it was made (the
+    reading its judgment made): the position's method then answers it without working it out
+    again. Only on a position no other thread sees yet."""
+    facts = getattr(position, "_facts", None)
+    if facts is None:
+        facts = position._facts = {}
+    facts[name] = value
+
+
 _LOCKS = threading.Lock()
 
 

@@ -201,3 +201,28 @@ def test_a_preview_of_the_election_is_the_whole_turns_end_up_to_the_votes(data, 
         assert [p.as_json() for p in votes.provinces] == [p.as_json() for p in whole.provinces]
         assert votes.government is None  # nor the Opposition, nor the VPs of the turn's end
         assert not any(p.sentence for p in votes.provinces)
+
+
+@settings(max_examples=80, deadline=None)
+@given(positions(), st.data())
+def test_a_position_the_rules_accepted_reads_the_same_without_its_checks(data, drawn):
+    """A table's position, whose every change was judged when it was made, is read without the
+    placement checks (read_accepted): the same reading as read_scenario's, cards, tie answers,
+    play order and all (LIB-PLACE-1)."""
+    from companion.scorers.liberte import read_accepted, read_scenario
+    from companion.scorers.liberte.board import read_profile
+    data, _result = play_out(data, drawn.draw)
+    for cards in (*data["displays"].values(), *data["hands"].values()):
+        for card in cards:
+            card.update({flag: True for flag in ("sans_culottes", "cannon") if drawn.draw(st.booleans())})
+            kind = drawn.draw(st.sampled_from([None, "club", "personality"]))
+            if kind:
+                card["kind"] = kind
+    empty = drawn.draw(st.sampled_from([str(n) for n in range(1, 28)]))
+    data["board"].setdefault(empty, [])  # a province left empty is no province of the reading
+    data["battle_blocks_waiting"] = drawn.draw(st.integers(0, data["lost_battles"]))
+    data["government"] = drawn.draw(st.sampled_from([None, *FACTIONS]))
+    data["present"] = drawn.draw(st.lists(st.sampled_from(data["players"]), unique=True))
+    data["options"] = {"government_tie": drawn.draw(st.sampled_from(["highest", "total"]))}
+    profile = read_profile(data.pop("map"))
+    assert read_accepted(data, profile) == read_scenario(data, profile)

@@ -11,8 +11,8 @@ from dataclasses import replace
 from typing import Callable
 
 from companion.table.caches import LRU
-from companion.scorers.liberte import (DEFAULT_PROFILE, check_position, read_profile,
-                                       read_scenario, resolve as resolve_scenario)
+from companion.scorers.liberte import (DEFAULT_PROFILE, check_position, read_accepted,
+                                       read_profile, read_scenario, resolve as resolve_scenario)
 from companion.scorers.liberte.board import FLEUR_DE_LIS_IN_REVIEWS, PARIS, PROVINCES, VP_PROVINCES_IN_REVIEWS
 from companion.scorers.liberte.cards import FACTIONS
 from companion.scorers.liberte.control import controlling_stack
@@ -24,7 +24,7 @@ from companion.scorers.rules import RuleError
 
 __all__ = ["DEFAULT_PROFILE", "FACTIONS", "FLEUR_DE_LIS_IN_REVIEWS", "LANDSLIDE_VOTES", "PARIS",
            "PROVINCES", "VP_PROVINCES_IN_REVIEWS", "check", "control", "fitting_contests", "profile",
-           "resolution", "resolve", "validate", "validate_province"]
+           "read", "resolution", "resolve", "validate", "validate_province"]
 WEB_ONLY = ("last_result", "over", "map", "election")
 
 
@@ -38,6 +38,13 @@ def validate(position: dict):
     """The engine's reading of the position: refuses what the placement rules forbid
     (LIB-PLACE, with RuleError)."""
     return read_scenario(scenario(position), board_profile(position.get("map")))
+
+
+def read(position: dict):
+    """The engine's reading of a position the rules have accepted: every position of a table,
+    whose each change was judged when it was made (:func:`validate`, :func:`validate_province`).
+    The same reading as :func:`validate`'s, made without the placement checks."""
+    return read_accepted(scenario(position), board_profile(position.get("map")))
 
 
 def validate_province(position: dict, number: str) -> None:

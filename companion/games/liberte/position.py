@@ -10,7 +10,7 @@ from itertools import count
 
 
 from companion.table import games
-from companion.table.caches import fact
+from companion.table.caches import fact, known
 from companion.games.liberte import engine, outcome
 from companion.games.liberte.ending import (decided_words, ended_at_the_elections, ended_during_the_actions,
                                             ended_refusal, ended_words)
@@ -38,9 +38,10 @@ class Position(games.Position):
 
     @fact
     def scenario(self):
-        """The engine's reading of the position (it refuses what the placement rules forbid,
-        LIB-PLACE, with RuleError): the special cards' choices and every fact below read it."""
-        return engine.validate(self)
+        """The engine's reading of the position, which the placement rules (LIB-PLACE) accepted
+        change by change when each was made (:func:`apply`): the special cards' choices and
+        every fact below read it."""
+        return engine.read(self)
 
     @fact
     def check(self) -> dict:
@@ -294,7 +295,7 @@ def placed(before: dict, new: Position, event: dict) -> None:
     province and the box counts only (the rest was read when it was stored); after anything
     else, the whole reading, kept for the screens."""
     if event["kind"] != "stack":
-        new.scenario()
+        known(new, "scenario", engine.validate(new))  # the reading the judgment made
         return
     try:
         engine.validate_province(new, event["data"]["province"])

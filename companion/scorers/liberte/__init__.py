@@ -8,12 +8,13 @@ Read it beside the rulebook: ``election.py`` (LIB-ELEC), ``battle.py`` (LIB-BAT)
 from companion.scorers.liberte.board import DEFAULT_PROFILE, BoardProfile, read_profile
 from companion.scorers.liberte.check import check_position
 from companion.scorers.liberte.resolve import Resolution, resolve
-from companion.scorers.liberte.scenario import Scenario, read_scenario
+from companion.scorers.liberte.scenario import Scenario, read_accepted, read_scenario
 from companion.scorers.liberte.special_cards import play_json
 from companion.scorers.liberte.ties import Question
 
 __all__ = ["DEFAULT_PROFILE", "BoardProfile", "Question", "Resolution", "Scenario", "check_json",
-           "check_position", "play_special_json", "read_profile", "read_scenario", "resolve", "resolve_json"]
+           "check_position", "play_special_json", "read_accepted", "read_profile", "read_scenario",
+           "resolve", "resolve_json"]
 
 
 def resolve_json(data: dict, *, interactive: bool = False, profile: BoardProfile = DEFAULT_PROFILE) -> dict:

@@ -92,6 +92,45 @@ def read_scenario(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenar
     return scenario
 
 
+def read_accepted(data: dict, profile: BoardProfile = DEFAULT_PROFILE) -> Scenario:
+    """The reading of a scenario the rules have accepted: a table's position, whose every change
+    was judged by :func:`read_scenario` (or, for a stack, by :func:`read_province` and the box
+    counts) when it was made. The same Scenario, made without the checks, which are most of the
+    work of a reading (tests/scorers/test_liberte_properties.py says they agree)."""
+    if data.get("map") is not None:
+        profile = read_profile(data["map"])
+    displays = {player: [_accepted_card(card) for card in cards]
+                for player, cards in (data.get("displays") or {}).items()}
+    board = {int(key): stacks for key, stacks in (data.get("board") or {}).items() if stacks}
+    advances = {contest: [dict(decisions) for decisions in
+                          ([rounds] if isinstance(rounds, dict) else rounds)]
+                for contest, rounds in (data.get("advances") or {}).items()}
+    return Scenario(
+        turn=data["turn"],
+        players=list(data["players"]),
+        vp=dict(data.get("vp") or {}),
+        board={number: [Stack(s["player"], s["faction"], s["blocks"]) for s in board[number]]
+               for number in sorted(board)},
+        displays=displays,
+        hands={player: [_accepted_card(card) for card in cards]
+               for player, cards in (data.get("hands") or {}).items()},
+        battle=dict(data.get("battle") or {}),
+        lost_battles=data.get("lost_battles", 0),
+        battle_blocks_waiting=data.get("battle_blocks_waiting", 0),
+        profile=profile,
+        government_tie=(data.get("options") or {}).get("government_tie", "highest"),
+        advances=advances,
+        government=data.get("government"),
+        present=list(data.get("present") or []),
+    )
+
+
+def _accepted_card(card: dict) -> Card:
+    return Card(card["faction"], card["value"], card.get("id"), kind=card.get("kind"),
+                general=card.get("general", False), sans_culottes=card.get("sans_culottes", False),
+                cannon=card.get("cannon", False))
+
+
 def _read_players(players) -> list:
     expect(isinstance(players, list) and players, sentence("players: a list of names in play order is needed"),
            "LIB-TURN-1")
