@@ -6,7 +6,8 @@ import os
 import signal
 
 from companion.server.access_log import ACCESS_LOG, request_log
-from companion.server.process import die_with_parent, settle_garbage_collector
+from companion.server.process import (die_with_parent, settle_garbage_collector,
+                                      take_short_turns)
 
 TARGET = "companion.server.workers:hosted_app"  # what each worker process imports and calls
 
@@ -26,6 +27,7 @@ def hosted_app():
         settings["DATABASE"] = os.environ["COMPANION_DATABASE"]
     front = Front(create_app(settings=settings))
     settle_garbage_collector()
+    take_short_turns()
     return front
 
 

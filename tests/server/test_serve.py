@@ -50,7 +50,10 @@ def test_each_worker_builds_the_app_from_what_the_command_said(tmp_path, monkeyp
     monkeypatch.setenv("COMPANION_PUBLIC_URL", "https://companion.example.org/")
     monkeypatch.setattr(workers, "die_with_parent", lambda: None)
     monkeypatch.setattr(workers, "settle_garbage_collector", lambda: None)
+    turns = []
+    monkeypatch.setattr(workers, "take_short_turns", lambda: turns.append(process.TURN))
     app = workers.hosted_app().app
+    assert turns == [process.TURN]  # its threads take short turns (a test below)
     assert app.config["DATABASE"] == str(tmp_path / "hosted.sqlite")
     assert app.config["LAN_URL"] == "http://192.168.1.23:8000/"
     assert app.config["PUBLIC_URL"] == "https://companion.example.org/"  # the host's, kept
@@ -65,6 +68,17 @@ def test_a_worker_freezes_what_it_built_and_collects_young_objects_less_often():
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_a_workers_threads_take_turns_of_a_millisecond():
+    """The loop and granian's threads wait at most a millisecond for a change's answer being
+    rendered on the writing thread, not Python's 5 ms."""
+    before = sys.getswitchinterval()
+    try:
+        process.take_short_turns()
+        assert sys.getswitchinterval() == pytest.approx(0.001) and before > 0.001
+    finally:
+        sys.setswitchinterval(before)
 
 
 def test_the_help_says_how_the_server_holds_many_phones():
