@@ -247,15 +247,16 @@ OPEN_STREAM = ("typeof news !== 'undefined' && news.source !== null"
                " && news.source.readyState === EventSource.OPEN")
 
 
-def two_phones(server, phone):
-    """A new table with the host's phone sitting as Christie and another as Joshua, on the board."""
+def two_phones(server, phone, players=("Christie", "Joshua", "Max")):
+    """A new table of ``players`` with the host's phone sitting as the first and another as the
+    second, on the board."""
     host = phone()
-    join = new_table(host, server, ["Christie", "Joshua", "Max"])
+    join = new_table(host, server, list(players))
     host.goto(join)
-    host.get_by_role("button", name="Christie").click()
+    host.get_by_role("button", name=players[0]).click()
     other = phone()
     other.goto(join)
-    other.get_by_role("button", name="Joshua").click()
+    other.get_by_role("button", name=players[1]).click()
     for page in (host, other):  # on the board, each with its news stream open (answered)
         wait_until(page, OPEN_STREAM)
     return host, other

@@ -332,17 +332,12 @@ def test_a_change_sent_alike_to_every_phone_is_marked_for_each(server, phone):
     no add-a-stack sheet; a seated one whose open province offers other players afresh finds
     its own player chosen there."""
     from playwright.sync_api import expect
-    host = phone()
-    join = new_table(host, server, ["Anne", "Ben", "Cleo"])
-    host.goto(join)
-    host.get_by_role("button", name="Anne").click()
-    ben = phone()
-    ben.goto(join)
-    ben.get_by_role("button", name="Ben").click()
+    host, ben = two_phones(server, phone, ("Anne", "Ben", "Cleo"))
     ben.locator("#tile-8").click()
     expect(ben.locator("#open .num")).to_have_text("8")
     watcher = phone()
-    watcher.goto(join)
+    code = ben.url.split("/liberte/")[1].split("/")[0]
+    watcher.goto(f"{server}/t/{code}")  # the table's join link
     watcher.get_by_role("button", name="Just watching").click()
     for page in (host, ben, watcher):  # each holds its stream, showing version 0
         expect(page.locator("#shown")).to_have_attribute("data-version", "0")

@@ -381,12 +381,11 @@ def meters(code):
     return meters_answer(table)
 
 
-def meters_answer(table, oob: bool = False) -> Markup:
-    """The meters and the sudden death's notice above the board (``oob``: both out of band,
-    beside another answer)."""
+def meters_answer(table) -> Markup:
+    """The meters, and the sudden death's notice above the board out of band."""
     context = base_context(table, None)
     context.update(meters_context(table, context["p"]))
-    return Markup(render_template("liberte/_meters_box.html", oob=oob, **context)
+    return Markup(render_template("liberte/_meters_box.html", oob=False, **context)
                   + render_template("liberte/_sudden_death.html", oob=True, **context))
 
 
