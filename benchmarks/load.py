@@ -64,6 +64,19 @@ GRACE = 2  # seconds the phones stay after the measure, to hear of its last taps
 ARRIVAL_LIMIT = 120  # seconds the room may take to arrive before the measure starts anyway
 SILENT = 1  # seconds a phone may hold a stream without its version before it is an error
 PHONES_PER_PROCESS = 3000  # phones per process of the load generator (by default)
+# the tree this script is in: the server measured is its companion, whatever the current
+# folder or the installed one (``python -m`` puts the current folder first on the path)
+TREE = Path(__file__).resolve().parents[1]
+
+
+def commit(tree: Path) -> str:
+    """The commit checked out in ``tree``, marked when its files differ from it."""
+    try:
+        head = subprocess.run(["git", "-C", str(tree), "describe", "--always", "--dirty"],
+                              capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        head = ""
+    return head or "no git checkout"
 
 
 def free_port() -> int:
@@ -93,7 +106,7 @@ def start_server(folder: str, port: int, workers: int, options=(),
                                "--port", str(port), "--db", f"{folder}/load.sqlite",
                                "--workers", str(workers), "--settings",
                                f"{folder}/settings.py", *options],
-                              stdout=subprocess.DEVNULL,
+                              cwd=TREE, stdout=subprocess.DEVNULL,
                               stderr=open(f"{folder}/server.log", "w", encoding="utf-8"),
                               start_new_session=True)
     deadline = time.monotonic() + 30
@@ -894,6 +907,7 @@ def main():
     random.seed(args.seed)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
           f"{os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+    print(f"server: the companion of {TREE} ({commit(TREE)})")
     options = args.server.split()
     if "--max-connections" not in options:  # a phone holds one, two while it fetches a change
         options += ["--max-connections", str(max(10000, args.tables * 6 * 3 // 2 // args.workers))]

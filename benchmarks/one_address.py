@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 
-from load import free_port, stop_server  # a sibling script: benchmarks/ is on the path
+from load import TREE, free_port, stop_server  # a sibling script: benchmarks/ is on the path
 
 HOST, PHONE, ATTACKER = "127.0.0.1", "127.0.0.2", "127.0.0.1"
 
@@ -182,7 +182,7 @@ async def measure(args) -> None:
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", HOST,
                                "--port", str(port), "--db", f"{folder}/db.sqlite",
-                               "--workers", "2"], stdout=subprocess.DEVNULL,
+                               "--workers", "2"], cwd=TREE, stdout=subprocess.DEVNULL,
                               stderr=open(f"{folder}/server.log", "w"), start_new_session=True)
     running = []
     try:
