@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 
 YOUNG = 20_000  # objects allocated (net) between two collections of the youngest generation
-TURN = 0.001  # seconds a thread of a worker runs Python before one waiting may take over
+TURN = 0.0005  # seconds a thread of a worker runs Python before one waiting may take over
 
 
 def settle_garbage_collector() -> None:
@@ -27,7 +27,8 @@ def settle_garbage_collector() -> None:
 
 
 def take_short_turns() -> None:
-    """Let a waiting thread of the worker run Python after ``TURN`` rather than Python's 5 ms.
+    """Let a waiting thread of the worker run Python after ``TURN`` (half a millisecond) rather
+    than Python's 5 ms.
 
     Python runs one thread at a time. While the writing thread renders a change's answer (a few
     milliseconds of Python), the loop, which holds the streams and sends what they are told,
