@@ -9,15 +9,17 @@ from pathlib import Path
 LOAD = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
 
 
-def test_the_load_benchmark_runs_small_with_no_error():
+def test_the_load_benchmark_runs_small_with_no_error(tmp_path):
     run = subprocess.run(
         [sys.executable, str(LOAD), "--tables", "4", "--processes", "2", "--idle", "3",
          "--warmup", "0.5", "--duration", "2", "--taps", "4", "--arrival", "0.5"],
-        capture_output=True, text=True, timeout=300)
+        capture_output=True, text=True, timeout=300, cwd=tmp_path)
     report = run.stdout
     assert run.returncode == 0, run.stderr[-2000:]
     assert re.search(r"^boards swapped in from the stream [1-9]", report, re.M), report
     assert "built 4 tables" in report
+    # the server measured is this tree's, whatever folder the benchmark is run from
+    assert f"server: the companion of {LOAD.parents[1]} (" in report
     assert "3 sockets, half body: first version" in report  # the idle sockets' phase
     assert "phones 24 (4 tables x 6) from 2 processes" in report
     assert re.search(r"^errors: 0 $", report, re.M), report
