@@ -247,6 +247,11 @@ OPEN_STREAM = ("typeof news !== 'undefined' && news.source !== null"
                " && news.source.readyState === EventSource.OPEN")
 
 
+def table_code(page) -> str:
+    """The code of the table whose Liberté page ``page`` shows (from its address)."""
+    return page.url.split("/liberte/")[1].split("/")[0]
+
+
 def two_phones(server, phone, players=("Christie", "Joshua", "Max")):
     """A new table of ``players`` with the host's phone sitting as the first and another as the
     second, on the board."""

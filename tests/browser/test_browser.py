@@ -10,7 +10,7 @@ The fixtures (``browser``, ``server``, ``phone``) are in ``browser_support.py``.
 """
 import signal
 
-from browser_support import OPEN_STREAM, add_stack, TOLD, new_table, phone_layout_problems, shot, two_phones, wait_until
+from browser_support import OPEN_STREAM, add_stack, TOLD, new_table, phone_layout_problems, shot, table_code, two_phones, wait_until
 
 
 def add_card(page, seat_index, faction, value):
@@ -336,8 +336,7 @@ def test_a_change_sent_alike_to_every_phone_is_marked_for_each(server, phone):
     ben.locator("#tile-8").click()
     expect(ben.locator("#open .num")).to_have_text("8")
     watcher = phone()
-    code = ben.url.split("/liberte/")[1].split("/")[0]
-    watcher.goto(f"{server}/t/{code}")  # the table's join link
+    watcher.goto(f"{server}/t/{table_code(ben)}")  # the table's join link
     watcher.get_by_role("button", name="Just watching").click()
     for page in (host, ben, watcher):  # each holds its stream, showing version 0
         expect(page.locator("#shown")).to_have_attribute("data-version", "0")

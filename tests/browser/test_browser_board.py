@@ -10,7 +10,7 @@ The fixtures are in ``browser_support.py``.
 """
 import re
 
-from browser_support import TOLD, phone_layout_problems, shot
+from browser_support import TOLD, phone_layout_problems, shot, table_code
 
 PLAYERS = ["Анна", "Борис", "Вера", "Глеб"]
 A, B, V, G = PLAYERS
@@ -82,7 +82,7 @@ def create_table(server, phone, language="en"):
     host.select_option("#language", language)
     host.get_by_role("button", name="Create the table").click()
     host.locator("#take-seat").get_by_role("button", name=A).click()  # the creator sits down
-    return host, host.url.split("/liberte/")[1].split("/")[0]
+    return host, table_code(host)
 
 
 def set_up(server, phone):
@@ -148,8 +148,7 @@ def test_a_turn_3_table_enters_32_stacks_at_two_taps_each_and_france_fits_one_sc
         expect(each.page.locator("#toast")).not_to_contain_text("Не применено")
     # caught up province by province (issue 12), and showing what a fresh page shows
     fresh = Phone(phone(), None)  # seated, as the others: a watcher gets no add-a-stack sheet
-    code = host.url.split("/liberte/")[1].split("/")[0]
-    fresh.page.goto(f"{server}/t/{code}?pick=1")
+    fresh.page.goto(f"{server}/t/{table_code(host)}?pick=1")
     fresh.page.locator(f"button.seat[value={PLAYERS[3]}]").click()  # taken by Глеб's phone:
     fresh.page.locator("#confirm-seat button").click()  # the picker asks first (TABLE-SEAT)
     fresh.page.goto(host.url.split("?")[0])
