@@ -34,7 +34,7 @@ import sys
 import tempfile
 import time
 
-from load import free_port, stop_server  # a sibling script: benchmarks/ is on the path
+from load import TREE, free_port, stop_server  # a sibling script: benchmarks/ is on the path
 
 HOST, PHONE, FLOOD = "127.0.0.1", "203.0.113.1", "203.0.113.66"
 
@@ -219,7 +219,7 @@ async def measure(args) -> None:
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", HOST,
                                "--port", str(port), "--db", f"{folder}/db.sqlite",
                                "--workers", "2", "--settings", f"{folder}/settings.py"],
-                              cwd=args.source or None, stdout=subprocess.DEVNULL,
+                              cwd=args.source or TREE, stdout=subprocess.DEVNULL,
                               stderr=open(f"{folder}/server.log", "w"), start_new_session=True)
     try:
         for _ in range(300):
@@ -280,7 +280,7 @@ def main() -> None:
     parser.add_argument("--flood", choices=["imports", "taps", "alive"], default="imports")
     parser.add_argument("--loops", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=15)
-    parser.add_argument("--source", default="", help="the checkout whose companion is served")
+    parser.add_argument("--source", default="", help="the checkout whose companion is served (by default this script's)")
     parser.add_argument("--taps", default="", help="TAPS_PER_ADDRESS, e.g. '(600, 600)'")
     parser.add_argument("--elsewhere", action="store_true",
                         help="flood a server apart that refuses everything, not companion")
