@@ -26,7 +26,10 @@ instead, so that what they wait for holds up nothing else:
   phones' taps.
 
 A changed table's live block, pushed to its phones' streams, is rendered by Flask on a thread
-of its own too (``companion.server.swap``), once for all the phones that see it alike.
+of its own too (``companion.server.swap``), once for all the phones that see it alike. A change
+whose answer is that same block for every phone (``live.share``) is told to its phones, and rung
+to the other workers, as soon as the writing thread has rendered it (:meth:`Front.tell`), before
+the tapping phone's toast and headers are made.
 
 A stream whose code is unknown, or asked by a client that has used up its ration of join-code
 misses (``guard``, shared by the workers in the database), goes on to Flask too, which answers
@@ -58,6 +61,7 @@ from companion.security import forwarded_client
 BODY_TIMEOUT = 30  # seconds a request's body may take to arrive
 LARGE_BODY = 16 * 1024  # bytes: far above a tap's form, far below an imported table's log
 GRACE = 0.5  # seconds a stopping worker gives the requests under way before it exits anyway
+TELLING = 0.05  # seconds the thread answering a change waits for its phones to be sent it
 
 
 class Front:
@@ -191,25 +195,47 @@ class Front:
         threads). Each request runs in a context of its own, where Flask keeps its request and
         ``g``."""
         environ = build_environ(scope, io.BytesIO(body))
+        loop = asyncio.get_running_loop()
+        told = []  # the change told as soon as it was rendered (live.share), if it was
+        if scope["method"] == "POST":
+            environ[live.TELL] = functools.partial(self.tell_soon, loop, told)
         run = functools.partial(contextvars.Context().run, answer, self.app, environ)
         thread = (self.large if len(body) > LARGE_BODY
                   else None if scope["method"] in ("GET", "HEAD") else self.writing)
         if thread is None:
             status, headers, content = run()
         else:
-            status, headers, content = await asyncio.get_running_loop().run_in_executor(
-                thread, run)
-        shared = environ.get(live.SHARED) if status == 200 else None
-        kept = self.fragments.keep(shared) if shared is not None else None  # rendered once
-        changed = scope["method"] == "POST" and status < 400
+            status, headers, content = await loop.run_in_executor(thread, run)
+        changed = scope["method"] == "POST" and status < 400 and not told
         if changed and self.peers is not None:
-            self.peers.ring(kept)  # the others tell their phones meanwhile
-        if changed and kept is not None:  # this table's change, at this version: its phones
-            self.watcher.changed(kept.code, kept.version)  # here are sent it with the answer
+            self.peers.ring(None)  # the others look at their tables now
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
-        if changed and kept is None:
+        if changed:
             self.watcher.nudge()  # a change answered: its table's phones here are told at once
+
+    def tell_soon(self, loop, told: list, shared: live.Shared) -> None:
+        """From the thread answering a change: :meth:`tell` it in the loop, and wait until its
+        phones here have been sent it (within ``TELLING``). The thread would otherwise go on
+        with the answer while the loop takes its turns at Python's lock between its steps, and
+        the phones would hear of the change only once it is done."""
+        told.append(shared)
+        sent = threading.Event()
+        loop.call_soon_threadsafe(self.tell, shared, sent)
+        sent.wait(TELLING)
+
+    def tell(self, shared: live.Shared, sent: threading.Event | None = None) -> None:
+        """A committed change, rendered once for every phone of its table (``live.share``): the
+        other workers are rung with it and its phones here sent it (``sent`` set once the
+        streams have taken their turn), while the phone that made it is still being answered."""
+        try:
+            kept = self.fragments.keep(shared)
+            if self.peers is not None:
+                self.peers.ring(kept)
+            self.watcher.changed(kept.code, kept.version)
+        finally:
+            if sent is not None:  # after the phones' streams, woken just now, have taken a step
+                asyncio.get_running_loop().call_soon(sent.set)
 
 
 def answer(app, environ) -> tuple[int, list, bytes]:

@@ -174,6 +174,7 @@ class Part:
 
 
 SHARED = "companion.shared"  # the key of the WSGI environ that holds an answer's Shared
+TELL = "companion.tell"  # the key of a change's environ that holds the server's teller, if any
 
 
 @dataclass(frozen=True)
@@ -194,9 +195,15 @@ class Shared:
 def share(table, path: str, since: int, html) -> None:
     """Say that this answer, ``html``, is the :class:`Shared` change of ``table`` since version
     ``since`` for the phones showing ``path`` (kept in the request's environ, where the front
-    finds it; without a front nothing reads it)."""
-    request.environ[SHARED] = Shared(table.code, path, since, table.version, str(get_locale()),
-                                     str(html))
+    finds it; without a front nothing reads it). The answer to a change (a committed one:
+    :func:`write` renders it after the commit) is told to the table's phones from here, while the
+    phone that made it is still being answered (its toast, Flask's headers): ``TELL``, the
+    front's, takes it to the server's event loop."""
+    shared = request.environ[SHARED] = Shared(table.code, path, since, table.version,
+                                              str(get_locale()), str(html))
+    tell = request.environ.get(TELL)
+    if tell is not None:
+        tell(shared)
 
 
 def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | None = None,
@@ -233,10 +240,12 @@ def write(table, kind: str, data, screen: Screen, field: str = "", part: Part | 
         if not is_fragment():
             return redirect(screen.redirect(table), 303)
     whole = status in (403, 409) or (status == 200 and written.rebased)
-    toast = undo_toast(table, written.event) if status == 200 else ""
     if part and is_fragment() and not whole:
         headers = {"HX-Trigger": part.changed} if part.changed and status == 200 else {}
-        return part.render(table, error) + toast, status, {**dict(part.headers), **headers}
+        body = part.render(table, error)  # first: the other phones are told it there (share)
+        toast = undo_toast(table, written.event) if status == 200 else ""
+        return body + toast, status, {**dict(part.headers), **headers}
+    toast = undo_toast(table, written.event) if status == 200 else ""
     headers = {"HX-Retarget": "#live", "HX-Reswap": "outerHTML"} if whole else {}
     body, status = render(screen.page, screen.fragment, status, notice=notice, error=error,
                           **screen.context(table))

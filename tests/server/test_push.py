@@ -593,6 +593,42 @@ def test_a_host_sets_the_heartbeat_within_its_bounds(app, client, table):
             front.Front(app)
 
 
+def test_a_change_is_sent_to_its_phones_before_its_own_answer_is_finished(
+        app, hosted, table, monkeypatch):
+    """The change rendered alike for every phone (live.share) is sent on their streams as soon
+    as it is made: the thread answering the tap waits for that, then makes the tapper's toast
+    (live.undo_toast) and Flask's headers; the tapper's answer comes last, toast included."""
+    from companion.table import live as table_live
+    monkeypatch.setattr(push, "INTERVAL", 3600)  # no look of the watcher's own tells it
+    board = f"/liberte/{table.code}/"
+    query = b"live=" + quote(board, safe="").encode() + b"&lang=en"
+    stream = None
+    heard_at_toast = []
+    toast = table_live.undo_toast
+
+    def undo_toast(*args):
+        heard_at_toast.append(b"event: swap\nid: 1\n" in stream.received)
+        return toast(*args)
+    monkeypatch.setattr(table_live, "undo_toast", undo_toast)
+
+    async def phones():
+        nonlocal stream
+        stream = Browser(hosted, f"/t/{table.code}/events", query=query,
+                         headers=[cookie_of(table.client)])
+        task = stream.start()
+        await stream.until(b"data: 0\n\n")
+        tap = Browser(hosted, board, "POST", body=[b"province=3&player=Christie&faction=red&blocks=2"],
+                      headers=[cookie_of(table.client), (b"hx-request", b"true"),
+                               (b"x-table-version", b"0"),
+                               (b"content-type", b"application/x-www-form-urlencoded")])
+        await asyncio.wait_for(tap.start(), 5)
+        assert tap.status == 200 and b'id="toast"' in tap.received
+        stream.left.set()
+        await asyncio.wait_for(task, 2)
+    run(phones())
+    assert heard_at_toast == [True]
+
+
 def test_a_phone_sent_changes_alike_waits_for_the_next_rather_than_render_them(
         app, hosted, table, monkeypatch):
     """A look can find a change before the answer that made it is kept (a worker's look every
