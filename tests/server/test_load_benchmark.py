@@ -31,3 +31,17 @@ def test_the_load_benchmark_runs_small_with_no_error(tmp_path):
                  "all requests, p95 in each 5 s", "server RSS per worker",
                  "the load generator's own lateness"):
         assert line in report
+
+
+PAIRED = LOAD.with_name("paired.py")
+
+
+def test_the_paired_benchmark_runs_small_and_names_each_build(tmp_path):
+    """benchmarks/paired.py with this tree alone, three taps: each build is reported by its
+    folder and commit, its median told against the first build's (itself: no difference)."""
+    run = subprocess.run([sys.executable, str(PAIRED), "--taps", "3", "--tables", "2"],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "3 taps to each build, one at a time, on 2 tables" in run.stdout
+    assert re.search(rf"^{re.escape(str(LOAD.parents[1]))} \(.+\): told p50 [\d.]+ ms, .*"
+                     r"median of the pairs \+0\.00 ms$", run.stdout, re.M), run.stdout
