@@ -221,7 +221,10 @@ class Front:
         the phones would hear of the change only once it is done."""
         told.append(shared)
         sent = threading.Event()
-        loop.call_soon_threadsafe(self.tell, shared, sent)
+        try:
+            loop.call_soon_threadsafe(self.tell, shared, sent)
+        except RuntimeError:  # the loop is closed: the worker is stopping, its phones gone
+            return
         sent.wait(TELLING)
 
     def tell(self, shared: live.Shared, sent: threading.Event | None = None) -> None:
