@@ -244,6 +244,18 @@ def build(port, count) -> tuple[list[dict], int]:
     return [imported_table(port, export) for _ in range(count)], version
 
 
+def tap_request(table: dict, version: int, rng: random.Random) -> bytes:
+    """The seated phone of ``table`` sets a white stack (0 to 3 blocks, ``rng``'s) in one of the
+    provinces 19-27, as the page posts it from ``version``, on a connection it then closes."""
+    body = (f"province={rng.randint(19, 27)}&player={PLAYERS[2]}&faction=white"
+            f"&blocks={rng.randint(0, 3)}").encode()
+    return (f"POST /liberte/{table['code']}/ HTTP/1.1\r\nHost: {HOST}\r\nHX-Request: true\r\n"
+            f"Cookie: {table['cookie']}\r\nX-CSRFToken: {table['token']}\r\n"
+            f"X-Table-Version: {version}\r\nConnection: close\r\n"
+            f"Content-Type: application/x-www-form-urlencoded\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+
+
 def first_times(port, code, count=40) -> list[float]:
     """Milliseconds until a new news stream tells its table's version, ``count`` streams one
     after another."""
@@ -597,13 +609,7 @@ class Shard:
 
     async def tap(self, table):
         code = table["code"]
-        body = (f"province={self.taps.randint(19, 27)}&player={PLAYERS[2]}&faction=white"
-                f"&blocks={self.taps.randint(0, 3)}").encode()
-        request = (f"POST /liberte/{code}/ HTTP/1.1\r\nHost: {HOST}\r\nHX-Request: true\r\n"
-                   f"Cookie: {table['cookie']}\r\nX-CSRFToken: {table['token']}\r\n"
-                   f"X-Table-Version: {self.version[code]}\r\nConnection: close\r\n"
-                   f"Content-Type: application/x-www-form-urlencoded\r\n"
-                   f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+        request = tap_request(table, self.version[code], self.taps)
         measured, sent = self.measuring, time.monotonic()
         try:
             conn = await self.connect()

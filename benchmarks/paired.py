@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import load
+
 TREE = Path(__file__).resolve().parents[1]
 WAIT = 5  # seconds a tap's answer or its news may take before the run stops with an error
 
@@ -58,13 +60,7 @@ class Build:
             stream.sendall(f"GET /t/{code}/events?live=/liberte/{code}/&lang=en HTTP/1.1\r\n"
                            f"Host: {self.load.HOST}\r\nCookie: {table['cookie']}\r\n\r\n".encode())
             heard = until(stream, lambda got: re.search(rb"\ndata: \d+\n\n", got))
-            body = (f"province={rng.randint(19, 27)}&player=Max&faction=white"
-                    f"&blocks={rng.randint(0, 3)}").encode()
-            request = (f"POST /liberte/{code}/ HTTP/1.1\r\nHost: {self.load.HOST}\r\n"
-                       f"HX-Request: true\r\nCookie: {table['cookie']}\r\n"
-                       f"X-CSRFToken: {table['token']}\r\nX-Table-Version: {self.version[code]}\r\n"
-                       f"Connection: close\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                       f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+            request = load.tap_request(table, self.version[code], rng)  # as this tree taps
             sent = time.perf_counter()
             tapper.sendall(request)
             told, answered, answer = told_and_answered(stream, tapper, len(heard))
