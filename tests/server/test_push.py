@@ -600,6 +600,7 @@ def test_a_change_is_sent_to_its_phones_before_its_own_answer_is_finished(
     (live.undo_toast) and Flask's headers; the tapper's answer comes last, toast included."""
     from companion.table import live as table_live
     monkeypatch.setattr(push, "INTERVAL", 3600)  # no look of the watcher's own tells it
+    monkeypatch.setattr(front, "TELLING", 60)  # however slow the machine, the thread waits
     board = f"/liberte/{table.code}/"
     query = b"live=" + quote(board, safe="").encode() + b"&lang=en"
     stream = None
