@@ -196,9 +196,8 @@ class Front:
         ``g``."""
         environ = build_environ(scope, io.BytesIO(body))
         loop = asyncio.get_running_loop()
-        told = []  # the change told as soon as it was rendered (live.share), if it was
         if scope["method"] == "POST":
-            environ[live.TELL] = functools.partial(self.tell_soon, loop, told)
+            environ[live.TELL] = functools.partial(self.tell_soon, loop)
         run = functools.partial(contextvars.Context().run, answer, self.app, environ)
         thread = (self.large if len(body) > LARGE_BODY
                   else None if scope["method"] in ("GET", "HEAD") else self.writing)
@@ -206,6 +205,7 @@ class Front:
             status, headers, content = run()
         else:
             status, headers, content = await loop.run_in_executor(thread, run)
+        told = live.SHARED in environ  # told as soon as it was rendered (tell_soon)
         changed = scope["method"] == "POST" and status < 400 and not told
         if changed and self.peers is not None:
             self.peers.ring(None)  # the others look at their tables now
@@ -214,12 +214,11 @@ class Front:
         if changed:
             self.watcher.nudge()  # a change answered: its table's phones here are told at once
 
-    def tell_soon(self, loop, told: list, shared: live.Shared) -> None:
+    def tell_soon(self, loop, shared: live.Shared) -> None:
         """From the thread answering a change: :meth:`tell` it in the loop, and wait until its
         phones here have been sent it (within ``TELLING``). The thread would otherwise go on
         with the answer while the loop takes its turns at Python's lock between its steps, and
         the phones would hear of the change only once it is done."""
-        told.append(shared)
         sent = threading.Event()
         try:
             loop.call_soon_threadsafe(self.tell, shared, sent)
@@ -227,7 +226,7 @@ class Front:
             return
         sent.wait(TELLING)
 
-    def tell(self, shared: live.Shared, sent: threading.Event | None = None) -> None:
+    def tell(self, shared: live.Shared, sent: threading.Event) -> None:
         """A committed change, rendered once for every phone of its table (``live.share``): the
         other workers are rung with it and its phones here sent it (``sent`` set once the
         streams have taken their turn), while the phone that made it is still being answered."""
@@ -236,9 +235,8 @@ class Front:
             if self.peers is not None:
                 self.peers.ring(kept)
             self.watcher.changed(kept.code, kept.version)
-        finally:
-            if sent is not None:  # after the phones' streams, woken just now, have taken a step
-                asyncio.get_running_loop().call_soon(sent.set)
+        finally:  # once the phones' streams, woken just now, have taken a step
+            asyncio.get_running_loop().call_soon(sent.set)
 
 
 def answer(app, environ) -> tuple[int, list, bytes]:

@@ -194,8 +194,9 @@ class Shared:
 
 def share(table, path: str, since: int, html) -> None:
     """Say that this answer, ``html``, is the :class:`Shared` change of ``table`` since version
-    ``since`` for the phones showing ``path`` (kept in the request's environ, where the front
-    finds it; without a front nothing reads it). The answer to a change (a committed one:
+    ``since`` for the phones showing ``path`` (kept in the request's environ, where the server's
+    rendering of a pushed block finds it, companion.server.swap, and the front sees that a change
+    was told; without a server nothing reads it). The answer to a change (a committed one:
     :func:`write` renders it after the commit) is told to the table's phones from here, while the
     phone that made it is still being answered (its toast, Flask's headers): ``TELL``, the
     front's, takes it to the server's event loop."""
