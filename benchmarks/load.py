@@ -67,6 +67,7 @@ PHONES_PER_PROCESS = 3000  # phones per process of the load generator (by defaul
 # the tree this script is in: the server measured is its companion, whatever the current
 # folder or the installed one (``python -m`` puts the current folder first on the path)
 TREE = Path(__file__).resolve().parents[1]
+SPEED_LOOP = 3_000_000  # additions in the loop that gauges the machine's speed (machine_speed)
 
 
 def commit(tree: Path) -> str:
@@ -77,6 +78,24 @@ def commit(tree: Path) -> str:
     except (OSError, subprocess.SubprocessError):
         head = ""
     return head or "no git checkout"
+
+
+def machine_speed() -> str:
+    """How fast this machine runs Python now: the best of five runs of a fixed loop. The same
+    build measured on two days differs by as much as the machine does (a VM's speed moves with
+    its neighbours), so a report names it at its start and its end."""
+    def additions():
+        total = 0
+        for number in range(SPEED_LOOP):
+            total += number
+        return total
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        additions()
+        best = min(best, time.perf_counter() - start)
+    return (f"a fixed loop ({SPEED_LOOP:,} additions, Python {sys.version.split()[0]}) in"
+            f" {best * 1000:.0f} ms")
 
 
 def free_port() -> int:
@@ -912,7 +931,7 @@ def main():
     args.processes = args.processes or -(-args.tables * 6 // PHONES_PER_PROCESS)
     random.seed(args.seed)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
-          f"{os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+          f"{os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}; {machine_speed()}")
     print(f"server: the companion of {TREE} ({commit(TREE)})")
     options = args.server.split()
     if "--max-connections" not in options:  # a phone holds one, two while it fetches a change
@@ -931,7 +950,7 @@ def main():
                     print(line)
             for line in report(*measure(port, tables, version, args, server), args, len(tables)):
                 print(line)
-            print(f"machine load average after: {os.getloadavg()[0]:.2f}")
+            print(f"machine load average after: {os.getloadavg()[0]:.2f}; {machine_speed()}")
             problems = [line for line in Path(f"{folder}/server.log").read_text().splitlines()
                         if "error" in line.lower() or "locked" in line]
             print(f"server log: {len(problems)} error lines", *problems[-5:], sep="\n  ")

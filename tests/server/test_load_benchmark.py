@@ -18,6 +18,9 @@ def test_the_load_benchmark_runs_small_with_no_error(tmp_path):
     assert run.returncode == 0, run.stderr[-2000:]
     assert re.search(r"^boards swapped in from the stream [1-9]", report, re.M), report
     assert "built 4 tables" in report
+    # the machine's speed, at the start and the end: two days' figures compare only beside it
+    assert len(re.findall(r"a fixed loop \(3,000,000 additions, Python [\d.]+\) in \d+ ms$",
+                          report, re.M)) == 2, report
     # the server measured is this tree's, whatever folder the benchmark is run from
     assert f"server: the companion of {LOAD.parents[1]} (" in report
     assert "3 sockets, half body: first version" in report  # the idle sockets' phase
