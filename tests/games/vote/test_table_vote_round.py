@@ -95,6 +95,24 @@ def test_votes_that_do_not_add_up_are_refused_and_nothing_is_stored_VOTE_GOV_3(a
     assert started.position(app)["game"].phase == "vote" and started.position(app)["history"] == []
 
 
+def test_a_candidate_whose_name_has_a_space_keeps_one_form_of_each_and_its_error(client):
+    """The vote's forms kept as typed (hx-preserve) are named by the candidate's seat: an id
+    holding "Anna Petrova" was two ids to the page, which copied both forms below the round and
+    left the refusal out of sight."""
+    table = VoteTable(client, players=["Ann", "Bob", "Cid", "Dan", "Anna Petrova"])
+    table.sit("Ann")
+    dice = {"Ann": (6, 6), "Bob": (3, 4), "Cid": (1, 1), "Dan": (4, 4), "Anna Petrova": (5, 2)}
+    assert table.start(dice).status_code == 200  # Cid, the lowest, is the first President
+    assert table.nominate("Anna Petrova").status_code == 200
+    counted = table.counts(3, 3)
+    text = text_of(counted)
+    assert counted.status_code == 422
+    assert not [name for name in re.findall(r'\bid="([^"]*)"', text) if re.search(r"\s", name)]
+    assert text.count('name="yes" min="0"') == 1 and 'id="counts-1-4"' in text
+    sheet = re.search(r'<details class="sheet" id="counts" open>.*?</details>', text, re.S)
+    assert "the votes do not add up: 3 yes + 3 no = 6, but 5 players vote" in sheet.group(0)
+
+
 def test_the_counts_alone_decide_the_vote_VOTE_GOV_3_VOTE_GOV_4(started):
     """VOTE-GOV-3, VOTE-GOV-4: 3 yes, 4 no fails: the plaque passes to Dan, one failure counted."""
     started.nominate("Eve")
