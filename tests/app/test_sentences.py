@@ -24,7 +24,8 @@ from babel.support import NullTranslations, Translations
 
 from companion.games.liberte import position
 from companion.grammar import speaker
-from companion.scorers.sentence import names, plural, render, sentence
+from companion.grammar.russian import analyzer
+from companion.scorers.sentence import SELECT, names, plural, render, sentence, variants
 from table_support import SEVEN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -361,3 +362,32 @@ def test_every_language_joins_the_last_two_names_by_its_own_and():
             " und ", ", ").split(", ")
         assert names(people).translate(catalog(lang, "engine")) == expected
     assert names(["Vera", "Ida"]) == "Vera, Ida"  # the English text: the API and the CLI
+
+
+def neutral_readings(text: str) -> list[tuple[str, str]]:
+    """(parameter, default variant) of each choice in a translation: what a player whose form of
+    address is not said reads (docs/grammar.md, Choices)."""
+    found = []
+    for match in SELECT.finditer(text):
+        found += [(match.group(1), variant) for key, variant in variants(match.group(2)) if key is None]
+    return found
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_a_russian_neutral_wording_gives_no_player_a_gender(domain):
+    """«Мария выбыла из игры (ликвидировал игрок Дмитрий)» with Дмитрий's form of address not
+    said: a choice's neutral variant must read right for anybody, so it holds no verb in the past
+    tense, which Russian gives a gender (a participle agreeing with a noun of the sentence stays:
+    «голос уже удвоен»)."""
+    morph = analyzer()
+    with open(TRANSLATIONS / "ru" / "LC_MESSAGES" / f"{domain}.po", "rb") as file:
+        entries = [m for m in read_po(file) if m.id and m.string]
+    gendered = []
+    for entry in entries:
+        for text in entry.string if isinstance(entry.string, tuple) else (entry.string,):
+            for parameter, reading in neutral_readings(text):
+                words = re.findall(r"[А-Яа-яЁё]+", PLACEHOLDER.sub(" ", reading))
+                gendered += [(entry.id, parameter, word) for word in words
+                             if {"VERB", "past"} <= morph.parse(word)[0].tag.grammemes
+                             and morph.parse(word)[0].tag.gender in ("masc", "femn")]
+    assert gendered == []
