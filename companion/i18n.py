@@ -109,6 +109,13 @@ def plain(value) -> str:
     return RULE_IDS.sub("", str(translate(value) or ""))
 
 
+def opening(text):
+    """A sentence as it opens a heading or a paragraph: its first letter a capital. The
+    catalogs write a sentence as it reads inside another («…; побеждает партия Саши»)."""
+    text = str(text)
+    return text[:1].upper() + text[1:]
+
+
 def speaker():
     """The grammar of this request's language for the players of its table (their forms of
     address), made once per request."""
@@ -196,6 +203,7 @@ def init_app(app) -> None:
     app.jinja_env.filters["tr"] = said
     app.jinja_env.filters["names"] = names
     app.jinja_env.filters["decimal"] = decimal
+    app.jinja_env.filters["opening"] = opening
     app.register_blueprint(bp)
 
 

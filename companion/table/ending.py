@@ -139,5 +139,6 @@ def evening() -> list[dict]:
         over = game.results(table.setup, position, []) if game.over(position) else None
         found.append({"table": table, "game": game.title,
                       "winners": over.winners if over else None,
+                      "title": over.title if over else None,
                       "next": events.next_table(get_db(), table, games.get(table.game))})
     return found

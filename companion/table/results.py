@@ -51,7 +51,9 @@ class Chart:
 class Results:
     """The end of a game: the ``winners``, ``why`` in one sentence, the ``standings`` by rank and
     the ``charts`` of how it went. ``highest_wins`` and ``no_points`` are BG Stats' words for
-    how the game is won."""
+    how the game is won. ``title``: the page's heading when the game says who won in words of
+    its own (a party game is won by a party, not by the players it can name); ``first``: the
+    player who began (by default the first in seat order)."""
 
     winners: list[str]
     why: str
@@ -60,6 +62,8 @@ class Results:
     highest_wins: bool = True
     no_points: bool = False
     bgg_id: int | None = None  # the game's BoardGameGeek id, when the table's profile gives it
+    title: str | None = None
+    first: str | None = None
 
 
 WIDTH, HEIGHT, LEFT, TOP, BOTTOM, RIGHT = 320, 170, 26, 8, 22, 8
@@ -120,14 +124,15 @@ def moment(value) -> datetime | None:
 def play(table, title: str, results: Results, log: list[dict]) -> dict:
     """The play as BG Stats imports it (its documented ``createPlay`` fields): the table's code
     is the play's id and each player's name his id; ``bggId`` only when the table's profile
-    gives one (``Results.bgg_id``), never guessed; the first player in seat order starts."""
+    gives one (``Results.bgg_id``), never guessed; the player who began starts
+    (``Results.first``, else the first in seat order)."""
     times = [t for t in (moment(e.get("created")) for e in log) if t is not None]
     started = min(times) if times else moment(table.created)
     game = {"name": title, "sourceGameId": table.game, "highestWins": results.highest_wins,
             "noPoints": results.no_points}
     if results.bgg_id:
         game["bggId"] = results.bgg_id
-    first = table.players[0] if table.players else None
+    first = results.first or (table.players[0] if table.players else None)
     players = []
     for standing in results.standings:
         entry = {"name": standing.player, "sourcePlayerId": standing.player,

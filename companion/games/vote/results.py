@@ -7,7 +7,7 @@ names are those the end names: the player who reached 10/10 (VOTE-END-2) or who 
 the last two (VOTE-FEW-2), or every player still in the game when no member of the other party
 is left (VOTE-END-1), whose party is then known. The others share the second place.
 """
-from companion.i18n import gettext as _, names
+from companion.i18n import gettext as _, names, opening
 from companion.scorers.vote.state import OVER
 from companion.table.results import Chart, Results, Series, Standing
 from companion.games.vote import position as vote_position
@@ -56,10 +56,10 @@ def winning(game) -> tuple[list[str], str, str | None]:
         return left, "%s %s." % (_("No member of the other party is left in the game."),
                                   _("The %(party)s win", party=party)), party
     if won.get("reason") == "10/10":
-        return [won["player"]], _("%(p)s has 10/10: %(p)s's party wins", p=won["player"]), None
+        return [won["player"]], opening(_("%(p)s has 10/10: %(p)s's party wins", p=won["player"])), None
     if won.get("player"):  # the last player, or one of the last two (VOTE-FEW-2)
         reason = words.winner_reasons().get(won.get("by"))
-        said = _("%(p)s's party wins", p=won["player"])
+        said = opening(_("%(p)s's party wins", p=won["player"]))
         return [won["player"]], f"{said}. {reason}" if reason else said, None
     return [], _("Nobody is left in the game"), None
 
@@ -82,7 +82,11 @@ def results(setup: dict, position: dict, log: list[dict]) -> Results | None:
                     [Series(n, series(after, n, 0)) for n in seated], notes),
               Chart(_("Support after each round"), steps,
                     [Series(n, series(after, n, 1)) for n in seated])]  # the notes: once, above
-    return Results(winners, why, standings, charts)
+    # the heading says it as the game does: a party wins, not the players the end names
+    title = opening(_("The %(party)s win", party=party) if party else
+                    _("%(p)s's party wins", p=winners[0]) if winners else _("Nobody is left in the game"))
+    return Results(winners, why, standings, charts, title=title,
+                   first=game.first_president.get("president"))
 
 
 def series(after: list[dict], name: str, index: int) -> list:

@@ -8,7 +8,8 @@ def game(winner, out=()):
                Player("Dan", 0, 2, in_game=False), Player("Eve", 6, 1)]
     for player in players:
         player.in_game = player.in_game and player.name not in out
-    return Game(players, "Bob", round=5, phase=OVER, winner=winner)
+    return Game(players, "Bob", round=5, phase=OVER, winner=winner,
+                first_president={"president": "Cid", "by": "lowest", "tied": []})
 
 
 def position(state):
@@ -46,3 +47,18 @@ def test_a_game_under_way_has_no_results():
     state = game(None)
     state.phase = "nominate"
     assert not results.over(position(state))
+
+
+def test_the_heading_says_a_party_won_and_the_first_president_began(app):
+    """VOTE! is won by a party («побеждает не отдельный игрок, а одна из двух партий»): the
+    results' heading says so, not «Победа: Саша», as a sentence opens; the play begins with the
+    first President, not the first seat."""
+    won = {"player": "Bob", "reason": "two players left", "by": "support"}
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        found = results.results({"players": []}, position(game(won, out=("Ann", "Cid", "Eve"))), [])
+    assert found.title == "Побеждает партия игрока Bob" and found.why.startswith("Побеждает партия")
+    assert found.first == "Cid"
+    with app.test_request_context():
+        party = results.results({"players": []}, position(game(
+            {"party": "democrats", "player": None, "reason": "no member of the other party left"})), [])
+    assert party.title == "The Democrats win"
