@@ -40,11 +40,15 @@ def round_view(p: dict) -> dict:
     usable = [dict(a, cost=ABILITIES[a["ability"]], targeted=a["ability"] in TARGETED)
               for a in legal if a["type"] == "ability"]
     seats = [pl["name"] for pl in r["players"]]
+    in_game = [pl["name"] for pl in r["players"] if pl["in_game"]]
+    named = expected is not None and expected["type"] in ("nominate", "give")
     return {
         "r": r, "seats": seats, "expected": expected,
         # who the rules name for the expected move (VOTE-GOV-2: the President nominates; VOTE-EVT-3:
         # the President gives); None when the table enters it together (the vote, the round's end)
-        "actor": r["president"] if expected and expected["type"] in ("nominate", "give") else None,
+        # or the President has left the game meanwhile (a card he kept): any phone gives the rest
+        "actor": r["president"] if named and r["president"] in in_game else None,
+        "president_out": r["president"] if named and r["president"] not in in_game else None,
         "abilities": [a for a in usable if a["ability"] != "double_vote"],
         # VOTE-ABL-3: the window between two rounds, shown on every phone while it is open
         "transfer_users": next((a["players"] for a in usable if a["ability"] == "transfer_presidency"), []),
@@ -53,7 +57,7 @@ def round_view(p: dict) -> dict:
         "doubles": next((a["players"] for a in usable if a["ability"] == "double_vote"), []),
         "double_cost": ABILITIES["double_vote"],
         "party_won": any(a["type"] == "party_won" for a in legal),
-        "in_game": [pl["name"] for pl in r["players"] if pl["in_game"]],
+        "in_game": in_game,
         "players": [dict(pl, index=i, steps=range(1, HIGH + 1)) for i, pl in enumerate(r["players"])],
         # VOTE-FEW-1: the round has no PM because it opened with three players, not because three are
         # left now (a PM whose round began with four keeps his plaque to the end of the round)

@@ -98,3 +98,21 @@ def test_an_out_players_phone_cannot_undo_either(app, client, vote_table):
     refused = started.post(f"/t/{started.code}/undo", {}, client=eve)
     assert refused.status_code == 422 and "VOTE-END-4" in refused.get_data(as_text=True)
     assert started.post(f"/t/{started.code}/undo", {}).status_code == 200  # the host's phone
+
+
+def test_a_president_out_by_the_card_he_kept_is_not_waited_for_VOTE_END_4(app, started):
+    """VOTE-END-4 while VOTE-EVT-3's cards are given: President Cid (2/2) keeps a card of −2
+    budget and leaves the game; the table does not wait for him: every phone in the game is
+    offered the rest of his cards and told why."""
+    started.nominate("Eve")
+    started.vote(yes=["Ann", "Bob", "Cid", "Eve"], no=["Dan", "Fay", "Gil"])
+    assert started.give("Cid", budget=-2).status_code == 200
+    assert not next(p for p in started.position(app)["game"].players if p.name == "Cid").in_game
+    bob = started.seated_phone("Bob")
+    page = text_of(bob.get(started.at("/")))
+    assert 'id="awaited"' not in page and "Waiting for the President" not in page
+    notice = re.search(r'<p class="notice" id="president-out".*?</p>', page, re.S).group(0)
+    assert ("Cid has left the game: any phone of the table gives the rest of the President's"
+            " cards") in notice
+    assert 'id="give"' in page
+    assert started.give("Eve", support=1, client=bob).status_code == 200
