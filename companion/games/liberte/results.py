@@ -51,7 +51,9 @@ def results(setup: dict, position: dict, log: list[dict]) -> Results | None:
         return None
     ended = position["over"]
     winners = list(ended.get("winners") or [])
-    standings = [Standing(s["player"], s["rank"], s.get("vp"), s["player"] in winners)
+    # a sudden death ranks by the faction's points, not the VPs: the score is what ranked
+    # (LIB-END-3), as the election page's standings show it
+    standings = [Standing(s["player"], s["rank"], s.get("points", s.get("vp")), s["player"] in winners)
                  for s in ended["standings"]]
     elections = turns(setup, log)
     players = [s.player for s in standings]
@@ -59,7 +61,7 @@ def results(setup: dict, position: dict, log: list[dict]) -> Results | None:
     vps = [[0] + [e["vp"].get(name, 0) for e in elections] for name in players]
     if ended.get("when") == "actions":  # ended during the actions: the VPs at the end
         steps.append(str(ended.get("turn")))
-        by_player = {s.player: s.score for s in standings}
+        by_player = {s["player"]: s.get("vp", 0) for s in ended["standings"]}
         vps = [row + [by_player[name]] for row, name in zip(vps, players)]
     notes = [[]] + [holders(e) for e in elections]
     charts = [Chart(_("VPs after each turn"), steps,

@@ -67,6 +67,10 @@ def test_the_counter_revolution_during_the_actions_ends_the_game_at_that_tap_LIB
             "LIB-CR-3).") in results
     ranks = results[results.index('id="standings"'):]
     assert ranks.index("<td>1</td><td>Denis</td><td>9</td>") < ranks.index("<td>2</td><td>Bruno</td><td>9</td>")
+    final = page(client, f"/t/{table.code}/results")  # ranked, and scored, by white points
+    final = final[final.index('id="standings"'):]
+    assert re.findall(r'data-player="(\w+)">\s*<td>(\d)</td><th scope="row">(?:<bdi>)?\w+(?:</bdi>)?</th>\s*<td>(\d+)</td>',
+                      final) == [("Denis", "1", "9"), ("Bruno", "2", "9"), ("Max", "3", "1")]
     history = page(client, f"/t/{table.code}/history")
     assert (f"province 20: Max: 1 white block. {ENDED} Winner: Denis. Denis and Bruno tied on white points; the "
             "white blocks on their cards decided (Denis 3, Bruno 2, LIB-CR-3).") in history
