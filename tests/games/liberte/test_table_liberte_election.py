@@ -1,7 +1,7 @@
 """The election wizard (companion.games.liberte.election): one step per tap, ties asked one player at a time."""
 import re
 
-from table_support import advance, paris_tie
+from table_support import TableHelper, advance, paris_tie
 
 
 def wizard(client, table, step="", htmx=True):
@@ -193,3 +193,19 @@ def test_a_landslide_ends_the_game_with_red_points_not_the_vp_track(client, tabl
     assert "A Radical landslide ended the game at the elections of turn 1." in board
     over = wizard(client, table)
     assert "Sudden death: a Radical landslide (LIB-LAND-1)" in over
+
+
+def test_a_card_advanced_before_is_declined_as_a_card_not_by_its_owner(client):
+    """LIB-ELEC-4's question lists what was advanced before: «Борис улучшил синюю 2», the card in
+    the accusative as a card («синяя 2»), not «синего 2 (Борис)», a phrase whose noun was Борис."""
+    table = TableHelper(client, players=["Борис", "Анна", "Max"], language="ru")
+    table.sit("Борис")
+    table.stack(8, "Борис", "red", 3)
+    table.stack(8, "Анна", "red", 3)
+    for player in ("Борис", "Анна"):
+        table.displays("card", {"player": player, "faction": "red", "value": 1})
+        table.displays("card", {"player": player, "faction": "red", "value": 2})
+    assert advance(table, "Борис", "#1").status_code == 200
+    assert advance(table, "Анна", "#1").status_code == 200  # equal values: asked again
+    given = re.search(r'<ul class="given">.*?</ul>', wizard(client, table, "8"), re.S).group(0)
+    assert "Борис улучшил красную 1<" in given and "Анна улучшила красную 1<" in given
