@@ -391,3 +391,14 @@ def test_a_russian_neutral_wording_gives_no_player_a_gender(domain):
                              if {"VERB", "past"} <= morph.parse(word)[0].tag.grammemes
                              and morph.parse(word)[0].tag.gender in ("masc", "femn")]
     assert gendered == []
+
+
+@pytest.mark.parametrize("present, said", [(["Глеб"], "присутствует: Глеб"),
+                                           (["Глеб", "Вера"], "присутствуют: Глеб и Вера")])
+def test_the_government_present_agrees_with_how_many_are_named_LIB_VP_5(present, said):
+    """«В Правительстве Умеренных присутствуют: Борис»: one name, one verb in the singular."""
+    found = catalog("ru", "engine")
+    text = found.gettext("Present in the %(faction)s Government: %(players)s (LIB-VP-5). All votes "
+                         "return to the supply; the blocks on the board stay (LIB-VP-6)")
+    grammar = speaker("ru", {"Глеб": "m", "Вера": "f"})
+    assert said in render(text, {"faction": "Умеренных", "players": names(present)}, grammar, found)

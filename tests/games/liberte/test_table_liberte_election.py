@@ -209,3 +209,17 @@ def test_a_card_advanced_before_is_declined_as_a_card_not_by_its_owner(client):
     assert advance(table, "Анна", "#1").status_code == 200  # equal values: asked again
     given = re.search(r'<ul class="given">.*?</ul>', wizard(client, table, "8"), re.S).group(0)
     assert "Борис улучшил красную 1<" in given and "Анна улучшила красную 1<" in given
+
+
+def test_a_vp_tie_names_the_votes_of_the_government_colour_in_the_pages_language_LIB_VP_2(client):
+    """LIB-VP-2's question shows each tied player's votes of that colour: «Voti rossi: Giulia 1,
+    Marco 1», the colour agreeing with the votes, not «Voti rosso»."""
+    table = TableHelper(client, players=["Giulia", "Marco", "Chiara"], language="it")
+    table.sit("Giulia")
+    table.stack(1, "Giulia", "red", 1)
+    table.stack(2, "Marco", "red", 1)
+    for player in ("Giulia", "Marco"):
+        table.displays("card", {"player": player, "faction": "red", "value": 1})
+    page = client.get(f"/liberte/{table.code}/election/?step=end").get_data(as_text=True)
+    question = re.search(r'<section class="card warn" id="question".*?</section>', page, re.S).group(0)
+    assert '<span class="tag f-red">Voti rossi</span>: Giulia 1, Marco 1' in question
