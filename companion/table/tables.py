@@ -67,8 +67,12 @@ def check_players(names: list[str], game) -> list[str]:
     if not game.min_players <= len(names) <= game.max_players:
         raise RuleError(_("%(g)s needs %(lo)s to %(hi)s players, not %(n)s", g=game.title,
                           lo=game.min_players, hi=game.max_players, n=len(names)), "TABLE-PLAYERS")
-    if len({name_key(n) for n in names}) != len(names):
-        raise RuleError(_("two players have the same name"), "TABLE-PLAYERS")
+    seen: set = set()
+    for name in names:
+        if name_key(name) in seen:
+            raise RuleError(_("%(name)s is written twice: each player needs a name of their own",
+                              name=name), "TABLE-PLAYERS")
+        seen.add(name_key(name))
     return names
 
 

@@ -198,7 +198,7 @@ def test_start_page_follows_the_browser_and_the_switch(client):
 def test_bad_input_messages_are_translated(client):
     client.post("/lang", data={"lang": "ru", "next": "/"})
     r = client.post("/tables", data={"game": "liberte", "players": "A\nA\nB"})
-    assert "одинаковые имена" in r.get_data(as_text=True)
+    assert "Имя «A» записано дважды: у каждого игрока должно быть своё имя" in r.get_data(as_text=True)
 
 
 def paris_tie_and_more(t):

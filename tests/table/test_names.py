@@ -3,6 +3,7 @@ and a name cannot reorder the text around it (companion/table/names.py)."""
 import html
 import io
 import json
+import unicodedata
 
 import pytest
 
@@ -28,7 +29,11 @@ def said(response) -> str:
 def test_names_that_look_the_same_are_the_same_name(client, players):
     refused = create(client, players)
     assert refused.status_code == 422
-    assert "two players have the same name" in said(refused) and "(TABLE-PLAYERS)" in said(refused)
+    assert (f"{unicodedata.normalize('NFC', players[1])} is written twice: each player needs a name"
+            " of their own" in said(refused)
+            and "(TABLE-PLAYERS)" in said(refused))
+    page = refused.get_data(as_text=True)  # the field takes the focus: its refusal is in view
+    assert '<textarea id="players" name="players" rows="5" required autofocus aria-invalid="true"' in page
 
 
 @pytest.mark.parametrize("name, message", [
@@ -51,7 +56,7 @@ def test_a_name_is_kept_composed_and_a_file_meets_the_same_reading(client):
     body = json.dumps({"format": "companion-table/1", "game": "liberte", "setup": {
         "players": ["Amélie", "Ame\u0301lie", "Bob"]}, "events": []}).encode()
     refused = client.post("/tables/import", data={"file": (io.BytesIO(body), "t.json")})
-    assert refused.status_code == 422 and "two players have the same name" in said(refused)
+    assert refused.status_code == 422 and "is written twice" in said(refused)
 
 
 def test_a_right_to_left_name_is_isolated_wherever_it_is_shown(client):
