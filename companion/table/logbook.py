@@ -67,10 +67,10 @@ def toast_undo(table):
         undone = events.load(get_db(), table.id, after=version - 1, upto=version)
         events.append(get_db(), table, game, "undo", {}, base=version, seat=seat,
                       host=tables.is_host(table))
+    except RuleError as err:  # first: a RuleError is a ValueError too (a seat out of the game)
+        said, cls = err.message, "error"
     except (KeyError, ValueError, events.StaleWrite):
         said, cls = _("Not undone: the table changed after this change (see History)."), "error"
-    except RuleError as err:
-        said, cls = err.message, "error"
     else:
         said, cls = _("Undone: %(change)s", change=live.describe(game, undone[0])), "notice"
     return (render_template("_toast.html", said=said, cls=cls), 200,

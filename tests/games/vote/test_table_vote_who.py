@@ -116,3 +116,17 @@ def test_a_president_out_by_the_card_he_kept_is_not_waited_for_VOTE_END_4(app, s
             " cards") in notice
     assert 'id="give"' in page
     assert started.give("Eve", support=1, client=bob).status_code == 200
+
+
+def test_the_undo_in_the_toast_of_a_phone_just_out_says_why_it_is_refused_VOTE_END_4(app, started):
+    """Dan (5/5) eliminates Bob and leaves the game too (VOTE-ABL-4 at exactly 5 points): the
+    Undo of his toast is refused for the real reason, his phone being out, not «the table changed
+    after this change»; the host's phone may still undo it."""
+    dan = started.seated_phone("Dan")
+    used = started.ability("Dan", "eliminate", target="Bob", client=dan)
+    of = re.search(r'data-of="(\d+)"', text_of(used)).group(1)
+    refused = dan.post(f"/t/{started.code}/undo", data={"of": of}, headers={"HX-Request": "true"})
+    said = text_of(refused)
+    assert "Dan: out of the game, this phone follows the game but no longer changes it" in said
+    assert "the table changed after this change" not in said
+    assert not next(p for p in started.position(app)["game"].players if p.name == "Dan").in_game
