@@ -115,6 +115,12 @@ def test_vq_draw_the_take_is_drawn_from_a_seed_stored_in_its_event(app, client, 
     assert exported["events"][-1]["data"]["seed"] == seed
     history = shown(client.get(f"/t/{queen.code}/history").get_data(as_text=True))
     assert f"{expected['reason']}. {expected['drawn']}" in history
+    # the undo's caption says the change as the history does, its rule id hidden with the others
+    caption = re.search(r'<small class="last">(.*?)</small>', answer.get_data(as_text=True), re.S).group(1)
+    assert '<span class="rule"> (VQ-DRAW-2)</span>' in caption
+    again = queen.take(cards=3, treasures=2, card_names="Mary\nDrake\nArmada")
+    earlier = re.search(r"<h2>Earlier takes</h2>.*?</ul>", again.get_data(as_text=True), re.S).group(0)
+    assert 'ignoring the treasures<span class="rule"> (VQ-DRAW-2)</span>. Drawn at random' in earlier
 
 
 def test_vq_draw_3_as_many_treasures_draws_a_treasure(client, queen):
