@@ -402,3 +402,11 @@ def test_the_government_present_agrees_with_how_many_are_named_LIB_VP_5(present,
                          "return to the supply; the blocks on the board stay (LIB-VP-6)")
     grammar = speaker("ru", {"Глеб": "m", "Вера": "f"})
     assert said in render(text, {"faction": "Умеренных", "players": names(present)}, grammar, found)
+
+
+def test_nations_tied_for_the_most_troops_are_joined_as_the_language_joins_CONQ_SURR_2():
+    """«поровну у Пруссии, Австрии»: a list of nations ends with the language's «и», «e»."""
+    from companion.scorers.conquest.surrender import tie
+    said = tie(["prussia", "austria"], 3, "CONQ-SURR-2")
+    assert "у Пруссии и Австрии" in said.translate(catalog("ru", "engine"), speaker("ru", {}))
+    assert "Prussia e Austria" in said.translate(catalog("it", "engine"), speaker("it", {}))

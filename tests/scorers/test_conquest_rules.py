@@ -105,7 +105,11 @@ def test_conq_cede_3_never_the_capital():
     assert ("The victim has only 2 home provinces besides its capital: all of them pass (CONQ-CEDE-3)"
             in result["log"])
     assert result["log"][-1] == "The capital is never ceded (CONQ-CEDE-3)"
-    assert cede(3, provinces=0)["picks"] == []
+    nothing = cede(5, provinces=0)  # not «only 0 home provinces: all of them pass»
+    assert nothing["picks"] == [] and nothing["ceded"] == 0
+    assert ("The victim has no home province besides its capital: none passes (CONQ-CEDE-3)"
+            in nothing["log"])
+    assert not any("only 0" in str(line) for line in nothing["log"])
     with pytest.raises(RuleError) as refused:
         cede(9)
     assert refused.value.rule == "CONQ-CEDE-1"

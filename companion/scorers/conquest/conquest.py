@@ -110,7 +110,11 @@ def cede(die_value=None, rng: random.Random | None = None, provinces: int | None
     ceded = value
     if provinces is not None:
         provinces = number(provinces, word("field", "provinces besides the capital"), 0, 99, "CONQ-CEDE-3")
-        if provinces < value:
+        if provinces == 0 and value:
+            ceded = 0
+            log.append(sentence("The victim has no home province besides its capital: none passes "
+                                "(CONQ-CEDE-3)"))
+        elif provinces < value:
             ceded = provinces
             log.append(plural("The victim has only %(n)s home province besides its capital: it passes "
                               "(CONQ-CEDE-3)", "The victim has only %(n)s home provinces besides its "

@@ -1,7 +1,7 @@
 """Rule 15.4: whether a power may surrender, and to whom."""
 from companion.scorers.conquest.aftermath import after_conquest, after_offer
 from companion.scorers.conquest.nations import known, nation_name, number
-from companion.scorers.sentence import join, sentence, word
+from companion.scorers.sentence import names, sentence, word
 
 MOST = 999
 
@@ -66,9 +66,9 @@ def surrender(defender: int, aggressors: dict, minor: bool = False) -> dict:
 
 def tie(tied: list, most: int, rule: str):
     """Several nations share the most troops: the rule names none of them."""
-    names = join(", ", [nation_name(n) for n in tied])
+    tied_names = names([nation_name(n) for n in tied])  # «у Пруссии и Австрии», as the language joins
     if rule == "CONQ-SURR-3":
         return sentence("%(tied)s tie for the most troops there (%(n)s): the rule names no single nation; "
-                        "the table decides between them (CONQ-SURR-3)", tied=names, n=most)
+                        "the table decides between them (CONQ-SURR-3)", tied=tied_names, n=most)
     return sentence("%(tied)s tie for the most troops there (%(n)s): the rule names no single aggressor; "
-                    "the table decides between them (CONQ-SURR-2)", tied=names, n=most)
+                    "the table decides between them (CONQ-SURR-2)", tied=tied_names, n=most)
