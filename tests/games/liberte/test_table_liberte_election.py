@@ -195,16 +195,23 @@ def test_a_landslide_ends_the_game_with_red_points_not_the_vp_track(client, tabl
     assert "Sudden death: a Radical landslide (LIB-LAND-1)" in over
 
 
+def holding_red_cards(client, players, language, values):
+    """A table of ``players`` in ``language``, this phone at the first seat; the first two
+    players each hold red cards of ``values`` on their displays (nothing named)."""
+    table = TableHelper(client, players=players, language=language)
+    table.sit(players[0])
+    for player in players[:2]:
+        for value in values:
+            table.displays("card", {"player": player, "faction": "red", "value": value})
+    return table
+
+
 def test_a_card_advanced_before_is_declined_as_a_card_not_by_its_owner(client):
     """LIB-ELEC-4's question lists what was advanced before: «Борис улучшил синюю 2», the card in
     the accusative as a card («синяя 2»), not «синего 2 (Борис)», a phrase whose noun was Борис."""
-    table = TableHelper(client, players=["Борис", "Анна", "Max"], language="ru")
-    table.sit("Борис")
+    table = holding_red_cards(client, ["Борис", "Анна", "Max"], "ru", (1, 2))
     table.stack(8, "Борис", "red", 3)
     table.stack(8, "Анна", "red", 3)
-    for player in ("Борис", "Анна"):
-        table.displays("card", {"player": player, "faction": "red", "value": 1})
-        table.displays("card", {"player": player, "faction": "red", "value": 2})
     assert advance(table, "Борис", "#1").status_code == 200
     assert advance(table, "Анна", "#1").status_code == 200  # equal values: asked again
     given = re.search(r'<ul class="given">.*?</ul>', wizard(client, table, "8"), re.S).group(0)
@@ -214,12 +221,9 @@ def test_a_card_advanced_before_is_declined_as_a_card_not_by_its_owner(client):
 def test_a_vp_tie_names_the_votes_of_the_government_colour_in_the_pages_language_LIB_VP_2(client):
     """LIB-VP-2's question shows each tied player's votes of that colour: «Voti rossi: Giulia 1,
     Marco 1», the colour agreeing with the votes, not «Voti rosso»."""
-    table = TableHelper(client, players=["Giulia", "Marco", "Chiara"], language="it")
-    table.sit("Giulia")
+    table = holding_red_cards(client, ["Giulia", "Marco", "Chiara"], "it", (1,))
     table.stack(1, "Giulia", "red", 1)
     table.stack(2, "Marco", "red", 1)
-    for player in ("Giulia", "Marco"):
-        table.displays("card", {"player": player, "faction": "red", "value": 1})
     page = client.get(f"/liberte/{table.code}/election/?step=end").get_data(as_text=True)
     question = re.search(r'<section class="card warn" id="question".*?</section>', page, re.S).group(0)
     assert '<span class="tag f-red">Voti rossi</span>: Giulia 1, Marco 1' in question
