@@ -17,6 +17,8 @@ def whole(form, name: str, label, rule: str, low: int, high: int) -> int:
     and need not look up their names in the catalog.
     """
     raw = form.get(name, "").strip().replace("−", "-")
+    if not raw:  # an empty field is asked for its number, not told it is «''»
+        raise RuleError(_("%(f)s: a whole number is needed", f=said(label)), rule)
     try:
         value = int(raw)
     except ValueError:

@@ -112,7 +112,7 @@ def plain(value) -> str:
 def opening(text):
     """A sentence as it opens a heading or a paragraph: its first letter a capital. The
     catalogs write a sentence as it reads inside another («…; побеждает партия Саши»)."""
-    text = str(text)
+    text = text if isinstance(text, str) else str(text)  # Markup stays Markup
     return text[:1].upper() + text[1:]
 
 

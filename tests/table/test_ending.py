@@ -134,7 +134,10 @@ def test_play_again_with_too_few_players_is_refused_next_to_the_field(client, en
     answer = client.post(f"/t/{ended.code}/again", data={"players": "Ann\nBob"})
     text = answer.get_data(as_text=True)
     assert answer.status_code == 422 and "needs 5 to 10 players, not 2" in text
-    assert text.index('id="again-players"') < text.index("needs 5 to 10 players")
+    # between the field's label and the field, which takes the focus: in view on a phone
+    assert (text.index('for="again-players"') < text.index("needs 5 to 10 players")
+            < text.index('id="again-players"'))
+    assert 'id="again-players" name="players" rows="5" autofocus aria-invalid="true"' in text
     assert client.get(f"/vote/{ended.code}/").status_code == 200   # nothing finished
     assert b'id="play-again"' in client.get(f"/t/{ended.code}/results").data
 

@@ -57,6 +57,8 @@ def test_conq_roll_an_empty_die_is_rolled_on_screen(client, monkeypatch):
     ("roll", {"nation": "", "key_areas": "3", "capitals": "1"}, "nation", "choose a nation", "CONQ-ROLL-4"),
     ("roll", {"nation": "spain", "key_areas": "x", "capitals": "1"}, "key_areas",
      "Key areas: a whole number is needed, not 'x'", "CONQ-ROLL-3"),
+    ("roll", {"nation": "spain", "key_areas": "", "capitals": "1"}, "key_areas",  # not «not ''»
+     "Key areas: a whole number is needed", "CONQ-ROLL-3"),
     ("roll", {"nation": "spain", "key_areas": "3", "lost": "4", "capitals": "1", "die": "3"}, "roll",
      "key areas lost: 4 is not a whole number from 0 to 3", "CONQ-ROLL-3"),
     ("roll", {"nation": "spain", "key_areas": "3", "lost": "0", "capitals": "1", "die": "9"}, "die", "Die: 9 is not between 1 and 6",
