@@ -214,7 +214,7 @@ def test_a_tie_for_a_vp_place_shows_each_players_votes_of_that_colour(client, ta
     table.displays("card", {"player": "Christie", "faction": "red", "value": 1, "id": "marat"})
     text = hold(table).get_data(as_text=True)
     assert "Tie: the first Government place, round 1" in text
-    assert 'Votes <span class="tag f-red">red</span>: Christie 1, Joshua 1' in text
+    assert '<span class="tag f-red">Red votes</span>: Christie 1, Joshua 1' in text
     assert "Not asked: Joshua" in text
 
 
