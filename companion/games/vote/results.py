@@ -47,21 +47,26 @@ def points(game) -> dict:
     return {p.name: (p.budget, p.support, p.in_game) for p in game.players}
 
 
-def winning(game) -> tuple[list[str], str, str | None]:
-    """The winners, why in one sentence, and their party when the end names it."""
+def winning(game) -> tuple[list[str], str, str, str | None]:
+    """The winners, the heading (a party wins, not the players the end names), why in one
+    sentence, and their party when the end names it."""
     won = game.winner or {}
     if won.get("party"):
         party = words.party_names().get(won["party"], won["party"])
         left = [p.name for p in game.players if p.in_game]
-        return left, "%s %s." % (_("No member of the other party is left in the game."),
-                                  _("The %(party)s win", party=party)), party
-    if won.get("reason") == "10/10":
-        return [won["player"]], opening(_("%(p)s has 10/10: %(p)s's party wins", p=won["player"])), None
-    if won.get("player"):  # the last player, or one of the last two (VOTE-FEW-2)
+        heading = _("The %(party)s win", party=party)
+        return left, heading, "%s %s." % (_("No member of the other party is left in the game."),
+                                           heading), party
+    if won.get("player"):
+        heading = opening(_("%(p)s's party wins", p=won["player"]))
+        if won.get("reason") == "10/10":
+            return [won["player"]], heading, opening(
+                _("%(p)s has 10/10: %(p)s's party wins", p=won["player"])), None
+        # the last player, or one of the last two (VOTE-FEW-2)
         reason = words.winner_reasons().get(won.get("by"))
-        said = opening(_("%(p)s's party wins", p=won["player"]))
-        return [won["player"]], f"{said}. {reason}" if reason else said, None
-    return [], _("Nobody is left in the game"), None
+        return [won["player"]], heading, f"{heading}. {reason}" if reason else heading, None
+    nobody = _("Nobody is left in the game")
+    return [], nobody, nobody, None
 
 
 def results(setup: dict, position: dict, log: list[dict]) -> Results | None:
@@ -70,7 +75,7 @@ def results(setup: dict, position: dict, log: list[dict]) -> Results | None:
     if not over(position):
         return None
     seated = [p.name for p in game.players]
-    winners, why, party = winning(game)
+    winners, title, why, party = winning(game)
     final = {p.name: p for p in game.players}
     order = sorted(seated, key=lambda n: (n not in winners, -(final[n].budget + final[n].support)))
     standings = [Standing(n, 1 if n in winners else 2, final[n].budget + final[n].support,
@@ -82,9 +87,6 @@ def results(setup: dict, position: dict, log: list[dict]) -> Results | None:
                     [Series(n, series(after, n, 0)) for n in seated], notes),
               Chart(_("Support after each round"), steps,
                     [Series(n, series(after, n, 1)) for n in seated])]  # the notes: once, above
-    # the heading says it as the game does: a party wins, not the players the end names
-    title = opening(_("The %(party)s win", party=party) if party else
-                    _("%(p)s's party wins", p=winners[0]) if winners else _("Nobody is left in the game"))
     return Results(winners, why, standings, charts, title=title,
                    first=game.first_president.get("president"))
 

@@ -110,7 +110,7 @@ def cede(die_value=None, rng: random.Random | None = None, provinces: int | None
     ceded = value
     if provinces is not None:
         provinces = number(provinces, word("field", "provinces besides the capital"), 0, 99, "CONQ-CEDE-3")
-        if provinces == 0 and value:
+        if provinces == 0:
             ceded = 0
             log.append(sentence("The victim has no home province besides its capital: none passes "
                                 "(CONQ-CEDE-3)"))

@@ -58,6 +58,8 @@ def test_paris_tie_repeats_until_one_player_is_ahead(client, table):
     assert advance(table, "Joshua", "danton").status_code == 200
     text = wizard(client, table, "8")
     assert "round 2" in text  # equal values: Paris asks again (LIB-ELEC-7)
+    given = re.search(r'<ul class="given">.*?</ul>', text, re.S).group(0)  # a named card, its note after
+    assert "Christie advanced marat (red 3)<" in given and "Joshua advanced danton (red 3)<" in given
     assert 'id="not-started"' not in text  # an answer started it
     text = advance(table, "Christie", "robespierre").get_data(as_text=True)
     assert "Step 8 of 29" in text and "Christie wins for the Radicals, 3 votes" in text
