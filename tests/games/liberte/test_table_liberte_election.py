@@ -1,6 +1,8 @@
 """The election wizard (companion.games.liberte.election): one step per tap, ties asked one player at a time."""
 import re
 
+import pytest
+
 from table_support import TableHelper, advance, paris_tie
 
 
@@ -220,12 +222,16 @@ def test_a_card_advanced_before_is_declined_as_a_card_not_by_its_owner(client):
     assert "Борис улучшил красную 1<" in given and "Анна улучшила красную 1<" in given
 
 
-def test_a_vp_tie_names_the_votes_of_the_government_colour_in_the_pages_language_LIB_VP_2(client):
+@pytest.mark.parametrize("language, said", [
+    ("it", '<span class="tag f-red">Voti rossi</span>: Giulia 1, Marco 1'),
+    ("fr", '<span class="tag f-red">Votes rouges</span>\u00a0: Giulia 1, Marco 1')])
+def test_a_vp_tie_names_the_votes_of_the_government_colour_in_the_pages_language_LIB_VP_2(
+        client, language, said):
     """LIB-VP-2's question shows each tied player's votes of that colour: «Voti rossi: Giulia 1,
-    Marco 1», the colour agreeing with the votes, not «Voti rosso»."""
-    table = holding_red_cards(client, ["Giulia", "Marco", "Chiara"], "it", (1,))
+    Marco 1», the colour agreeing with the votes, not «Voti rosso»; French sets its colon apart."""
+    table = holding_red_cards(client, ["Giulia", "Marco", "Chiara"], language, (1,))
     table.stack(1, "Giulia", "red", 1)
     table.stack(2, "Marco", "red", 1)
     page = client.get(f"/liberte/{table.code}/election/?step=end").get_data(as_text=True)
     question = re.search(r'<section class="card warn" id="question".*?</section>', page, re.S).group(0)
-    assert '<span class="tag f-red">Voti rossi</span>: Giulia 1, Marco 1' in question
+    assert said in question
